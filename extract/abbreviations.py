@@ -1,0 +1,119 @@
+"""Abbreviation definitions, Schwartz-Hearst style, in both directions.
+
+"Hierarchical Reasoning Model (HRM)" and "OpenHA (Open Hierarchical Agents)" each give one (long, short) pair,
+so the short and long form become one entity. Unlike scispacy's detector this keeps short forms with
+lower-case letters and plurals ("SE-RRMs", "CoA") and rejects list markers such as "(1)" or "(iv)".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_PAREN = re.compile(r"\(([^()]{1,40})\)")
+_WORD = re.compile(r"[^\s()]+")
+_ROMAN = re.compile(r"^(?:[ivx]+|[IVX]+|[a-zA-Z]|\d+)$")
+_SUBWORD = re.compile(r"[^\s\-–—/]+")
+
+
+@dataclass(frozen=True)
+class Abbreviation:
+    """Character offsets (into the text searched) of a long form and its short form."""
+
+    long_start: int
+    long_end: int
+    short_start: int
+    short_end: int
+
+
+def _is_short_form(candidate: str) -> bool:
+    if not 2 <= len(candidate) <= 12 or _ROMAN.match(candidate):
+        return False
+    if " " in candidate.strip() or not candidate[0].isalnum():
+        return False
+    return sum(ch.isupper() for ch in candidate) >= 1 and any(ch.isalpha() for ch in candidate)
+
+
+def _letters(short: str) -> str:
+    """The characters of a short form that must appear in its long form; a plural `s` does not."""
+    core = short[:-1] if short.endswith("s") and short[:-1].isupper() is False and short[-2:-1].isupper() else short
+    return "".join(ch.lower() for ch in core if ch.isalnum())
+
+
+def _match_initials(letters: str, candidates: list[re.Match[str]]) -> int | None:
+    """Start of the shortest run of trailing words whose initials (hyphen parts too) spell `letters`.
+
+    Tried before plain Schwartz-Hearst, which takes "memoization" alone for "Mindful memoization (MM)".
+    """
+    for count in range(1, len(candidates) + 1):
+        run = candidates[-count:]
+        initials = "".join(part[0].lower() for word in run for part in _SUBWORD.findall(word.group(0)))
+        if initials == letters:
+            return run[0].start()
+    return None
+
+
+def _match_long(short: str, words: list[re.Match[str]], text: str) -> int | None:
+    """Start offset of the run of trailing `words` that spells `short`, or None."""
+    letters = _letters(short)
+    if not letters:
+        return None
+    limit = min(len(letters) + 5, len(letters) * 2)
+    candidates = words[-limit:]
+    if not candidates:
+        return None
+    by_initials = _match_initials(letters, candidates)
+    if by_initials is not None:
+        return by_initials
+    region_start = candidates[0].start()
+    region = text[region_start : candidates[-1].end()].lower()
+    s_idx, l_idx = len(letters) - 1, len(region) - 1
+    while s_idx >= 0:
+        ch = letters[s_idx]
+        while l_idx >= 0 and (
+            region[l_idx] != ch or (s_idx == 0 and l_idx > 0 and region[l_idx - 1].isalnum())
+        ):
+            l_idx -= 1
+        if l_idx < 0:
+            return None
+        s_idx -= 1
+        l_idx -= 1
+    start = region_start + l_idx + 1
+    for word in candidates:  # snap to the start of the word holding the first letter
+        if word.start() <= start < word.end():
+            start = word.start()
+            break
+    first_word = text[start : start + 1]
+    if not first_word or first_word.lower() != letters[0]:
+        return None
+    return start
+
+
+def find_abbreviations(text: str, sentence_bounds: list[tuple[int, int]] | None = None) -> list[Abbreviation]:
+    """All (long, short) definitions in `text`; a long form never crosses a sentence boundary."""
+    bounds = sentence_bounds or [(0, len(text))]
+    found: list[Abbreviation] = []
+    for sent_start, sent_end in bounds:
+        for paren in _PAREN.finditer(text, sent_start, sent_end):
+            inner = paren.group(1).strip()
+            inner_start = paren.start(1) + (len(paren.group(1)) - len(paren.group(1).lstrip()))
+            before = list(_WORD.finditer(text, sent_start, paren.start()))
+            if _is_short_form(inner):
+                long_start = _match_long(inner, before, text)
+                if long_start is not None:
+                    long_end = before[-1].end()
+                    while long_end > long_start and not text[long_end - 1].isalnum():
+                        long_end -= 1
+                    found.append(Abbreviation(long_start, long_end, inner_start, inner_start + len(inner)))
+                    continue
+            # reverse form: SHORT (long form)
+            if before and " " in inner and _is_short_form(before[-1].group(0).strip(",;:")):
+                short_match = before[-1]
+                short = short_match.group(0).strip(",;:")
+                words = list(_WORD.finditer(inner))
+                start = _match_long(short, words, inner)
+                if start == 0:
+                    found.append(
+                        Abbreviation(inner_start, inner_start + len(inner), short_match.start(), short_match.start() + len(short))
+                    )
+    return found

@@ -1,0 +1,386 @@
+"""The `mlkg_mentions` component: finds entity mentions in a Doc, groups them into entities and types them.
+
+Signals, strongest first: abbreviation definitions, the curated lexicon, the shape of names, and noun chunks
+headed by a task or metric noun. Overlaps are resolved by that order, then by length. Results go to
+`doc.spans["mlkg"]` (label = entity type; `Span._.mlkg_key`, `_.mlkg_rule`, `_.mlkg_confidence`) and
+`doc._.mlkg_entities` (key -> DocEntity).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc
+
+from .abbreviations import find_abbreviations
+from .entity_names import display_name, name_key, singular
+from .names import has_shape, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
+from .rules import Rules, dataset_family
+
+_NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
+_APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}?[^\s,.;:()]+)")
+_PREV_WORD = re.compile(r"([A-Za-z]+)\s*$")
+_LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(?::|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
+_LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
+
+#: Priority of each signal when mentions overlap (lower wins).
+_ABBREVIATION, _LEXICON, _NAME, _CHUNK = 0, 1, 2, 2
+
+
+@dataclass
+class Candidate:
+    """A possible mention, in clean-text offsets."""
+
+    start: int
+    end: int
+    name: str
+    rule: str
+    confidence: float
+    priority: int
+    type_hint: str | None = None
+    pair: int | None = None  # abbreviation definition it belongs to
+
+
+@dataclass
+class DocEntity:
+    """One entity of one document: its names, its mentions (clean offsets) and the votes for its type."""
+
+    key: str
+    name: str
+    aliases: set[str] = field(default_factory=set)
+    mentions: list[tuple[int, int, str, float]] = field(default_factory=list)
+    votes: Counter = field(default_factory=Counter)
+    type: str = "Method"
+
+
+def _singular_word(word: str) -> str:
+    word = word.lower()
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _head_hint(text: str, end: int, rules: Rules, start: int | None = None) -> str | None:
+    """Type given by the noun after a name ("ARC-AGI-2 benchmark"), by its apposition ("X, a VQA benchmark")
+    or by the noun introducing a list it opens ("two benchmarks: Open-Travel and ...")."""
+    if start is not None:
+        listed = _LIST_HEAD.search(text, max(start - 60, 0), start)
+        if listed and listed.end() == start:
+            word = _singular_word(listed.group(1))
+            if word in rules.type_heads and rules.type_heads[word] != "Task":
+                return rules.type_heads[word]
+    apposition = _APPOSITION.match(text, end)
+    if apposition:
+        for word in apposition.group(1).split():
+            word = _singular_word(word.strip("-"))
+            if word in rules.type_heads and rules.type_heads[word] != "Task":
+                return rules.type_heads[word]
+    nxt = _NEXT_WORD.match(text, end)
+    if nxt:
+        word = _singular_word(nxt.group(1))
+        if word in rules.type_heads and rules.type_heads[word] != "Task":
+            return rules.type_heads[word]
+    return None
+
+
+class MentionFinder:
+    """Callable spaCy component; holds the PhraseMatcher built from the lexicon."""
+
+    def __init__(self, nlp, rules: Rules):
+        self.rules = rules
+        # Names with capitals match case-sensitively ("mAP" must not match "maps"); lower-case phrases match any case.
+        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
+        self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
+        for name, etype in sorted(rules.known_cased.items()):
+            lowered = name == name.lower()
+            forms = {name, name + "s"} if lowered and etype in ("Metric", "Method") else {name}
+            (self.folded if lowered else self.exact).add(etype, [nlp.make_doc(form) for form in sorted(forms)])
+
+    def __call__(self, doc: Doc) -> Doc:
+        text = doc.text
+        sentences = [(sent.start_char, sent.end_char) for sent in doc.sents]
+        candidates = (
+            self._abbreviations(text, sentences)
+            + self._lexicon(doc)
+            + self._names(doc, sentences)
+            + self._chunks(doc)
+        )
+        accepted = self._select(candidates)
+        self._share_list_hints(text, accepted)
+        entities = self._group(doc, accepted, sentences)
+        doc._.mlkg_entities = entities
+        spans = []
+        for entity in entities.values():
+            for start, end, rule, confidence in entity.mentions:
+                span = doc.char_span(start, end, label=entity.type, alignment_mode="expand")
+                if span is None:
+                    continue
+                span._.mlkg_key = entity.key
+                span._.mlkg_rule = rule
+                span._.mlkg_confidence = confidence
+                spans.append(span)
+        doc.spans["mlkg"] = sorted(spans, key=lambda s: (s.start_char, s.end_char))
+        return doc
+
+    # -- candidate sources -------------------------------------------------------------------------------
+
+    def _abbreviations(self, text: str, sentences: list[tuple[int, int]]) -> list[Candidate]:
+        found = []
+        for number, ab in enumerate(find_abbreviations(text, sentences)):
+            long_text, short_text = text[ab.long_start : ab.long_end], text[ab.short_start : ab.short_end]
+            hint = _head_hint(text, max(ab.long_end, ab.short_end), self.rules, min(ab.long_start, ab.short_start))
+            if hint is None:
+                hint = self.rules.type_heads.get(_singular_word(long_text.rsplit(" ", 1)[-1].rsplit("-", 1)[-1]))
+            found.append(Candidate(ab.long_start, ab.long_end, long_text, "abbreviation:long-form", 0.9, _ABBREVIATION, hint, number))
+            found.append(Candidate(ab.short_start, ab.short_end, short_text, "abbreviation:short-form", 0.9, _ABBREVIATION, hint, number))
+        return found
+
+    def _lexicon(self, doc: Doc) -> list[Candidate]:
+        found = []
+        text = doc.text
+        for match_id, start, end in [*self.exact(doc), *self.folded(doc)]:
+            span = doc[start:end]
+            before = text[span.start_char - 1] if span.start_char else " "
+            after = text[span.end_char] if span.end_char < len(text) else " "
+            if before.isalnum() or before in "-‐" or after.isalnum() or after in "-‐":
+                continue  # part of a longer name: "ARC" inside "ARC-AGI-2", "precision" inside "high-precision"
+            found.append(
+                Candidate(span.start_char, span.end_char, span.text, "lexicon", 0.85, _LEXICON, doc.vocab.strings[match_id])
+            )
+        return found
+
+    def _names(self, doc: Doc, sentences: list[tuple[int, int]]) -> list[Candidate]:
+        """Runs of name-shaped words; a plain capitalised word counts mid-sentence, never as the sentence's first."""
+        text, rules = doc.text, self.rules
+        found = []
+        for sent_start, sent_end in sentences:
+            words = wordforms(text, sent_start, sent_end)
+            run: list[tuple[int, int]] = []
+            shaped = False
+
+            def flush() -> None:
+                nonlocal run, shaped
+                if run:
+                    start, end = run[0][0], run[-1][1]
+                    name = text[start:end]
+                    first = text[run[0][0] : run[0][1]].lower()
+                    if name.lower() not in rules.not_names and first not in rules.not_names and not (len(run) == 1 and is_version(name)):
+                        rule = "name:shape" if shaped else ("name:multiword" if len(run) > 1 else "name:proper-noun")
+                        confidence = 0.8 if shaped else 0.6
+                        found.append(Candidate(start, end, name, rule, confidence, _NAME, _head_hint(text, end, rules, start)))
+                run, shaped = [], False
+
+            for index, (start, end) in enumerate(words):
+                word = text[start:end]
+                if "://" in word or word.startswith("www.") or ("/" in word and "." in word):
+                    flush()
+                    continue
+                adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
+                word_shaped = has_shape(word) and word.lower() not in rules.not_names
+                if word.lower() in rules.generic_model_classes or _singular_word(word) in rules.generic_model_classes:
+                    word_shaped = True
+                title = is_title_word(word) and index > 0 and word.lower() not in rules.not_names
+                version = is_version(word) and bool(run)
+                if word_shaped or title or (version and adjacent):
+                    if run and not adjacent:
+                        flush()
+                    if title and not word_shaped and self._is_modifier(doc, start, end):
+                        flush()
+                        continue
+                    run.append((start, end))
+                    shaped = shaped or word_shaped
+                    if text[end : end + 1] in ",;:)" or (end < len(text) and text[end] != " "):
+                        flush()
+                else:
+                    flush()
+            flush()
+        return found
+
+    @staticmethod
+    def _is_modifier(doc: Doc, start: int, end: int) -> bool:
+        """`Bellman` in "Bellman constraints": a capitalised word that only modifies the lower-case noun after it."""
+        span = doc.char_span(start, end, alignment_mode="expand")
+        if span is None or span.end >= len(doc):
+            return False
+        nxt = doc[span.end]
+        return nxt.is_lower and nxt.pos_ in ("NOUN", "ADJ") and span.root.dep_ in ("compound", "amod", "nmod")
+
+    def _chunks(self, doc: Doc) -> list[Candidate]:
+        """Noun chunks headed by a task noun ("code generation tasks") or by a metric noun next to a number."""
+        rules = self.rules
+        found = []
+        for chunk in doc.noun_chunks:
+            head = chunk.root.lemma_.lower()
+            etype = rules.type_heads.get(head)
+            if etype not in ("Task", "Metric"):
+                continue
+            tokens = [t for t in chunk if t.i <= chunk.root.i]
+            possessive = [i for i, t in enumerate(tokens) if t.tag_ == "POS" or t.dep_ == "case"]
+            if possessive:
+                tokens = tokens[possessive[-1] + 1 :]
+            if any(has_shape(t.text) and t.lower_ not in rules.generic_model_classes for t in tokens):
+                continue
+            if etype == "Metric" and not self._near_number(doc, chunk):
+                continue
+            segments = [tokens]
+            if head == "task":  # "mathematical reasoning and code generation tasks": two tasks
+                segments, current = [], []
+                for token in tokens[:-1]:
+                    if token.pos_ in ("CCONJ", "PUNCT"):
+                        segments.append(current)
+                        current = []
+                    else:
+                        current.append(token)
+                segments.append(current)
+            for segment in segments:
+                segment = self._strip_modifiers(segment, etype)
+                needed = 2 if etype == "Task" and head != "task" else 1
+                if len(segment) < needed or (head == "task" and not any(t.pos_ in ("NOUN", "PROPN") for t in segment)):
+                    continue
+                start, end = segment[0].idx, segment[-1].idx + len(segment[-1].text)
+                found.append(Candidate(start, end, doc.text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
+        return found
+
+    def _strip_modifiers(self, tokens: list, etype: str) -> list:
+        """Drop leading determiners, numbers, verbs and evaluative adjectives ("the complex travel planning")."""
+        rules = self.rules
+        tokens = list(tokens)
+        while tokens and (
+            tokens[0].lower_ in rules.stop_modifiers
+            or tokens[0].pos_ in ("DET", "NUM", "PRON", "PUNCT", "ADV", "SCONJ", "ADP", "AUX", "VERB", "PART", "CCONJ")
+            or (etype == "Metric" and tokens[0].lower_ in rules.metric_prefixes_dropped)
+        ):
+            tokens.pop(0)
+        return tokens
+
+    @staticmethod
+    def _near_number(doc: Doc, chunk) -> bool:
+        window = doc[max(chunk.start - 4, chunk.sent.start) : min(chunk.end + 5, chunk.sent.end)]
+        return any(t.like_num or t.text == "%" for t in window)
+
+    # -- resolution ----------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _select(candidates: list[Candidate]) -> list[Candidate]:
+        """Keep the strongest non-overlapping candidates; an abbreviation's two halves stand or fall together."""
+        taken: list[tuple[int, int]] = []
+        accepted: list[Candidate] = []
+        for cand in sorted(candidates, key=lambda c: (c.priority, -(c.end - c.start), c.start)):
+            if any(cand.start < e and s < cand.end for s, e in taken):
+                continue
+            taken.append((cand.start, cand.end))
+            accepted.append(cand)
+        return sorted(accepted, key=lambda c: (c.start, c.end))
+
+    @staticmethod
+    def _share_list_hints(text: str, accepted: list[Candidate]) -> None:
+        """Names in one list share a type hint: "benchmarks: Open-Travel and Open-DeepResearch"."""
+        for previous, cand in zip(accepted, accepted[1:]):
+            if cand.type_hint is None and previous.type_hint and _LIST_GLUE.match(text[previous.end : cand.start]):
+                cand.type_hint = previous.type_hint
+
+    def _group(self, doc: Doc, accepted: list[Candidate], sentences: list[tuple[int, int]]) -> dict[str, DocEntity]:
+        rules, text = self.rules, doc.text
+        sentence_starts = {start for start, _ in sentences}
+        by_key: dict[str, DocEntity] = {}
+        pair_key: dict[int, str] = {}
+
+        def entity_for(cand: Candidate) -> DocEntity:
+            key = name_key(cand.name)
+            if cand.pair is not None and cand.pair in pair_key:
+                primary = by_key[pair_key[cand.pair]]
+                if key not in by_key:
+                    by_key[key] = primary
+                return primary
+            if key not in by_key:
+                by_key[key] = DocEntity(key=key, name=display_name(cand.name, self._capitalised_by_position(doc, cand, sentence_starts)))
+            if cand.pair is not None:
+                pair_key[cand.pair] = key
+            return by_key[key]
+
+        for cand in accepted:
+            entity = entity_for(cand)
+            entity.aliases.add(cand.name)
+            entity.mentions.append((cand.start, cand.end, cand.rule, cand.confidence))
+            if cand.type_hint:
+                entity.votes[cand.type_hint] += 2
+            self._context_vote(doc, cand, entity)
+
+        self._more_mentions(text, by_key, accepted)
+        unique = {id(e): e for e in by_key.values()}
+        result: dict[str, DocEntity] = {}
+        for entity in unique.values():
+            entity.type = self._decide_type(entity)
+            entity.aliases.discard(entity.name)
+            entity.aliases = {a for a in entity.aliases if name_key(a) != name_key(entity.name) or a != entity.name}
+            entity.mentions.sort()
+            result[entity.key] = entity
+        return dict(sorted(result.items()))
+
+    def _capitalised_by_position(self, doc: Doc, cand: Candidate, sentence_starts: set[int]) -> bool:
+        """True when the name's first word is capitalised only because it opens the sentence."""
+        if cand.start not in sentence_starts:
+            return False
+        first = doc.char_span(cand.start, cand.end, alignment_mode="expand")
+        word = cand.name.split(" ", 1)[0]
+        return first is not None and first[0].pos_ != "PROPN" and word.lower() not in self.rules.not_names
+
+    def _context_vote(self, doc: Doc, cand: Candidate, entity: DocEntity) -> None:
+        """"on X" in a sentence about evaluation votes Dataset; a name before a metric noun ("MMLU accuracy") too."""
+        before = _PREV_WORD.search(doc.text, 0, cand.start)
+        span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
+        if span is None:
+            return
+        sentence = span.sent
+        cues = {t.lemma_.lower() for t in sentence} | {t.lower_ for t in sentence}
+        root = span.root
+        while root.dep_ in ("conj", "appos") and root.head.i != root.i and root.head.i < root.i:
+            root = root.head
+        preposition = root.head.lower_ if root.dep_ == "pobj" else (before.group(1).lower() if before else "")
+        if preposition in self.rules.dataset_prepositions and cues & self.rules.evaluation_cues:
+            entity.votes["Dataset"] += 1
+        nxt = _NEXT_WORD.match(doc.text, cand.end)
+        if nxt and self.rules.known.get(nxt.group(1).lower()) == "Metric" and cand.type_hint is None:
+            entity.votes["Dataset"] += 2
+
+    @staticmethod
+    def _more_mentions(text: str, by_key: dict[str, DocEntity], accepted: list[Candidate]) -> None:
+        """Later uses of a name found once ("Aurora" opening a sentence) become mentions too."""
+        taken = [(c.start, c.end) for c in accepted]
+        names = sorted({alias for e in by_key.values() for alias in e.aliases if len(alias) > 1}, key=lambda a: (-len(a), a))
+        if not names:
+            return
+        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?:s)?(?![\w-])")
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            if any(start < e and s < end for s, e in taken):
+                continue
+            key = name_key(match.group(0))
+            entity = by_key.get(key)
+            if entity is None:
+                continue
+            taken.append((start, end))
+            entity.mentions.append((start, end, "name:repeated", 0.7))
+
+    def _decide_type(self, entity: DocEntity) -> str:
+        """Lexicon and name shape first, then the votes of head nouns and context, else Method."""
+        rules = self.rules
+        names = [entity.name, *sorted(entity.aliases)]
+        for name in names:
+            lowered = singular(name).lower()
+            if lowered in rules.generic_model_classes or name.lower() in rules.generic_model_classes:
+                return "Model"
+            if lowered in rules.known:
+                return rules.known[lowered]
+            if dataset_family(name, rules):
+                return "Dataset"
+        if any(looks_like_model(name, rules) for name in names):
+            return "Model"
+        if any(looks_like_dataset(name) for name in names):
+            return "Dataset"
+        if entity.votes:
+            return max(sorted(entity.votes), key=lambda t: entity.votes[t])
+        return "Method"

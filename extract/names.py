@@ -1,0 +1,76 @@
+"""Surface signals that a stretch of text names an artifact: inner capitals, digits with letters, hyphenated
+names, parameter-count suffixes, and runs such as "Claude Sonnet 4.5" or "MiniMax M2.1 229B"."""
+
+from __future__ import annotations
+
+import re
+
+from .rules import Rules
+
+#: Punctuation that never belongs to a name's edges.
+EDGE_PUNCT = "()[]{},.;:!?\"'“”‘’`*"
+_WORDFORM = re.compile(r"\S+")
+_SUFFIX = re.compile(r"-(?:based|style|like|driven|guided|specific|level|wise|free|only|aware|centric|enhanced|augmented)$")
+_VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*)$")
+_NUMERIC = re.compile(r"^[\d.,×x%+\-–~<>=/]+$")
+_DIMENSION = re.compile(r"^\d+[×x]\d+$|^\d+D$|^\d+(?:st|nd|rd|th)$|^\d+[kKmM]?$")
+_PARAM_COUNT = re.compile(r"(?:^|[-\s])\d+(?:\.\d+)?[BMK](?:$|[-\s])")
+_MODEL_SUFFIX = re.compile(r"-(?:Instruct|Chat|Base|Coder|Preview|Turbo|mini|Mini|Pro|Flash|Next)\b")
+
+
+def trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink [start, end) so it neither starts nor ends with edge punctuation, and drop a "-based" suffix."""
+    while start < end and text[start] in EDGE_PUNCT:
+        start += 1
+    while end > start and text[end - 1] in EDGE_PUNCT:
+        end -= 1
+    if start < end and text[start:end].count("(") != text[start:end].count(")"):
+        inner = text[start:end]
+        cut = min((i for i in (inner.find("("), inner.find(")")) if i >= 0), default=len(inner))
+        end = start + cut
+    suffix = _SUFFIX.search(text, start, end)
+    if suffix and suffix.end() == end:
+        end = suffix.start()
+    return start, end
+
+
+def has_shape(word: str) -> bool:
+    """True for words whose shape alone marks a name: `ArenaRL`, `SE-RRMs`, `Qwen3`, `t-SVD`, `GPT-5`."""
+    if len(word) < 2 or "://" in word or "@" in word or _NUMERIC.match(word) or _DIMENSION.match(word):
+        return False
+    letters = [ch for ch in word if ch.isalpha()]
+    if len(letters) < 2 and not (letters and any(ch.isdigit() for ch in word) and word[0].isupper()):
+        return False
+    upper_inside = any(ch.isupper() for ch in word[1:])
+    digit_and_upper = any(ch.isdigit() for ch in word) and any(ch.isupper() for ch in word)
+    return upper_inside or digit_and_upper
+
+
+def is_version(word: str) -> bool:
+    """`4.5`, `229B`, `M2.1`, `v2`: a part that may end a multiword model name."""
+    return bool(_VERSION.match(word))
+
+
+def is_title_word(word: str) -> bool:
+    """A plain capitalised word (`Aurora`, `Sudoku`, `Claude`)."""
+    return len(word) > 1 and word[0].isupper() and word[1].islower() and word[1:].replace("-", "").isalpha() and word[1:].islower()
+
+
+def looks_like_model(name: str, rules: Rules) -> bool:
+    """A known model family, a parameter-count suffix (`80B`) or a release suffix (`-Instruct`)."""
+    return bool(rules.family_of(name) or _PARAM_COUNT.search(name) or _MODEL_SUFFIX.search(name))
+
+
+def looks_like_dataset(name: str) -> bool:
+    """Names built like benchmarks: `VisDoMBench`, `SSI-Bench`, `GSM8K`-style suites are left to the lexicon."""
+    return bool(re.search(r"(?:Bench|bench|-QA|QA)$", name)) and not name.lower() == "bench"
+
+
+def wordforms(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Whitespace-separated words of text[start:end], trimmed of edge punctuation."""
+    spans = []
+    for match in _WORDFORM.finditer(text, start, end):
+        s, e = trim(text, match.start(), match.end())
+        if s < e:
+            spans.append((s, e))
+    return spans

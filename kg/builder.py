@@ -1,0 +1,94 @@
+"""Facts from many papers -> one rdflib Graph in the shape of docs/graph.md (the single source of truth)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
+
+from extract.facts import Evidence, PaperFacts
+
+from .iris import resource, short_hash, unique_slugs
+from .resolve import resolve
+from .vocab import MLKG, PREFIXES, SCHEMA
+
+
+def new_graph() -> Graph:
+    """An empty graph with the project's prefixes bound."""
+    graph = Graph(bind_namespaces="none")
+    for prefix, namespace in PREFIXES.items():
+        graph.bind(prefix, namespace)
+    return graph
+
+
+def paper_iris(all_facts: Sequence[PaperFacts]) -> dict[str, URIRef]:
+    """Paper id -> IRI (`paper/<slug of id>`), unique even when two ids slug alike."""
+    slugs = unique_slugs((facts.paper.id, facts.paper.id) for facts in all_facts)
+    return {paper_id: resource("paper", text) for paper_id, text in slugs.items()}
+
+
+def _add_evidence(graph: Graph, paper: URIRef, predicate: URIRef, obj: URIRef, evidence: Evidence, abstract: str) -> None:
+    """A reified statement (CS-KG style) saying where in which abstract, by which rule and how sure."""
+    node = resource("evidence", short_hash(paper, predicate, obj, evidence.start, evidence.end, evidence.rule))
+    graph.add((node, RDF.type, MLKG.Evidence))
+    graph.add((node, RDF.subject, paper))
+    graph.add((node, RDF.predicate, predicate))
+    graph.add((node, RDF.object, obj))
+    graph.add((node, PROV.wasDerivedFrom, paper))
+    graph.add((node, MLKG.sentence, Literal(evidence.sentence)))
+    graph.add((node, MLKG.sentenceStart, Literal(evidence.sentence_start)))
+    graph.add((node, MLKG.sentenceEnd, Literal(evidence.sentence_end)))
+    graph.add((node, MLKG.mentionStart, Literal(evidence.start)))
+    graph.add((node, MLKG.mentionEnd, Literal(evidence.end)))
+    graph.add((node, MLKG.mentionText, Literal(abstract[evidence.start : evidence.end])))
+    graph.add((node, MLKG.rule, Literal(evidence.rule)))
+    graph.add((node, MLKG.confidence, Literal(Decimal(str(evidence.confidence)), datatype=XSD.decimal)))
+
+
+def _add_paper(graph: Graph, iri: URIRef, facts: PaperFacts) -> None:
+    paper = facts.paper
+    graph.add((iri, RDF.type, MLKG.Paper))
+    graph.add((iri, DCTERMS.identifier, Literal(paper.id)))
+    graph.add((iri, RDFS.label, Literal(facts.label)))
+    graph.add((iri, DCTERMS.abstract, Literal(paper.abstract)))
+    if paper.title:
+        graph.add((iri, DCTERMS.title, Literal(paper.title)))
+    if paper.url:
+        graph.add((iri, SCHEMA.url, URIRef(paper.url) if paper.url.startswith(("http://", "https://")) else Literal(paper.url)))
+    if paper.venue:
+        graph.add((iri, MLKG.venue, Literal(paper.venue)))
+    if paper.year is not None:
+        graph.add((iri, MLKG.year, Literal(paper.year)))
+    if paper.source:
+        graph.add((iri, MLKG.inputFile, Literal(paper.source)))
+
+
+def build_graph(all_facts: Sequence[PaperFacts]) -> Graph:
+    """One graph for all papers: papers, shared entities, relations, links, and evidence for each fact."""
+    graph = new_graph()
+    resolution = resolve(all_facts)
+    for entity in resolution.entities:
+        iri = resource(entity.type.lower(), entity.slug)
+        graph.add((iri, RDF.type, MLKG[entity.type]))
+        graph.add((iri, RDFS.label, Literal(entity.label)))
+        graph.add((iri, SKOS.prefLabel, Literal(entity.label)))
+        for alt in entity.alt_labels:
+            graph.add((iri, SKOS.altLabel, Literal(alt)))
+    papers = paper_iris(all_facts)
+    for facts in all_facts:
+        paper = papers[facts.paper.id]
+        _add_paper(graph, paper, facts)
+        for relation in facts.relations:
+            entity = resolution.members[(facts.paper.id, relation.entity)]
+            obj = resource(entity.type.lower(), entity.slug)
+            predicate = MLKG[relation.predicate]
+            graph.add((paper, predicate, obj))
+            _add_evidence(graph, paper, predicate, obj, relation.evidence, facts.paper.abstract)
+        for link in facts.links:
+            target = URIRef(link.url)
+            predicate = MLKG[link.kind]
+            graph.add((paper, predicate, target))
+            _add_evidence(graph, paper, predicate, target, link.evidence, facts.paper.abstract)
+    return graph

@@ -1,0 +1,29 @@
+"""Shared fixtures: one spaCy pipeline per test session (loading it takes about a second)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def nlp():
+    from extract.pipeline import load_pipeline
+
+    return load_pipeline()
+
+
+@pytest.fixture(scope="session")
+def extract_one(nlp):
+    """Facts for one abstract given as a string."""
+    from extract.facts import Paper
+    from extract.pipeline import extract_papers
+
+    def run(text: str, paper_id: str = "t1"):
+        return next(extract_papers([Paper(id=paper_id, abstract=text)], nlp))
+
+    return run

@@ -1,0 +1,37 @@
+"""Abbreviation definitions: a sentence each rule must match and one it must not."""
+
+from extract.abbreviations import find_abbreviations
+
+
+def pairs(text, bounds=None):
+    return [(text[a.long_start : a.long_end], text[a.short_start : a.short_end]) for a in find_abbreviations(text, bounds)]
+
+
+def test_long_then_short_form():
+    assert pairs("We train a Sparse Gated Mixer (SGM) on text.") == [("Sparse Gated Mixer", "SGM")]
+
+
+def test_hyphenated_plural_short_form():
+    assert pairs("We study Deep Equilibrium Flow Models (DE-FMs) here.") == [("Deep Equilibrium Flow Models", "DE-FMs")]
+
+
+def test_initials_beat_the_shortest_match():
+    # plain Schwartz-Hearst would keep only "memoization" (scispacy's known failure)
+    assert pairs("Mindful memoization (MM) is cheap.") == [("Mindful memoization", "MM")]
+
+
+def test_short_then_long_form():
+    assert pairs("We release FooKit (Foo Interactive Toolkit) today.") == [("Foo Interactive Toolkit", "FooKit")]
+
+
+def test_list_markers_and_numbers_are_not_abbreviations():
+    assert pairs("It has costs (1) time and (iv) memory and (a) risk, see (2023).") == []
+
+
+def test_long_form_never_crosses_a_sentence_boundary():
+    text = "Graphs matter. Neural Networks (GN) are used."
+    assert pairs(text, [(0, 14), (15, len(text))]) == []
+
+
+def test_no_match_when_letters_are_missing():
+    assert pairs("A convolutional approach (XYZ) works.") == []

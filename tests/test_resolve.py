@@ -1,0 +1,67 @@
+"""Entity resolution across papers and the graph built from facts."""
+
+from rdflib import Literal, URIRef
+from rdflib.namespace import RDF, SKOS
+
+from extract.facts import Entity, Evidence, Paper, PaperFacts, Relation
+from kg.builder import build_graph
+from kg.resolve import resolve
+from kg.vocab import ID, MLKG
+
+
+def facts(paper_id, *entities, abstract="An abstract of some length for offsets."):
+    ev = Evidence(abstract, 0, len(abstract), 0, 2, "test", 0.5)
+    rels = tuple(Relation("usesMethod" if e.type == "Method" else "usesModel" if e.type == "Model" else "evaluatedOn", e.key, ev) for e in entities)
+    return PaperFacts(Paper(paper_id, abstract), paper_id, tuple(entities), rels)
+
+
+def entity(key, etype, name, *aliases):
+    return Entity(key, etype, name, tuple(aliases))
+
+
+def test_same_name_in_two_papers_is_one_entity():
+    res = resolve([facts("a", entity("k", "Dataset", "ARC-AGI-2")), facts("b", entity("k2", "Dataset", "ARC AGI 2"))])
+    assert len(res.entities) == 1
+    assert res.members[("a", "k")] is res.members[("b", "k2")]
+    assert res.entities[0].label in ("ARC-AGI-2", "ARC AGI 2")
+
+
+def test_bare_acronym_joins_its_unique_long_form():
+    res = resolve([
+        facts("a", entity("llm", "Model", "large language model", "LLMs")),
+        facts("b", entity("llm", "Model", "LLM")),
+    ])
+    assert len(res.entities) == 1
+    assert "LLM" in res.entities[0].alt_labels
+
+
+def test_ambiguous_acronym_stays_apart():
+    res = resolve([
+        facts("a", entity("x", "Method", "Sparse Optimal Learner", "SOL")),
+        facts("b", entity("y", "Method", "Self-Organising Lattice", "SOL")),
+        facts("c", entity("z", "Method", "SOL")),
+    ])
+    assert len(res.entities) == 3
+
+
+def test_type_is_the_majority():
+    res = resolve([
+        facts("a", entity("k", "Dataset", "FooBench")),
+        facts("b", entity("k", "Dataset", "FooBench")),
+        facts("c", entity("k", "Method", "FooBench")),
+    ])
+    assert [e.type for e in res.entities] == ["Dataset"]
+
+
+def test_graph_has_one_node_and_evidence_per_fact():
+    graph = build_graph([facts("a", entity("k", "Dataset", "FooBench")), facts("b", entity("k", "Dataset", "FooBench"))])
+    node = ID["dataset/foobench"]
+    assert (node, RDF.type, MLKG.Dataset) in graph
+    assert (node, SKOS.prefLabel, Literal("FooBench")) in graph
+    papers = set(graph.subjects(MLKG.evaluatedOn, node))
+    assert papers == {ID["paper/a"], ID["paper/b"]}
+    evidence = list(graph.subjects(RDF.type, MLKG.Evidence))
+    assert len(evidence) == 2
+    for ev in evidence:
+        assert graph.value(ev, MLKG.mentionText) == Literal("An")
+        assert isinstance(graph.value(ev, RDF.subject), URIRef)
