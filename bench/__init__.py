@@ -1,0 +1,1 @@
+"""Benchmarks: scripts people run (`python -m bench`), not part of the test suite."""

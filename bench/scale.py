@@ -1,0 +1,127 @@
+"""One scale measurement, run in its own process so its peak RSS is its own: `python -m bench.scale --papers N`.
+
+Prints one JSON object. `python -m bench` runs it for several sizes and prints the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from extract.facts import Paper
+from extract.pipeline import DEFAULT_MODEL, load_pipeline
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "abstracts"
+
+
+def corpus_papers(limit: int) -> list[Paper]:
+    """The first `limit` abstracts of the shared corpus (files in name order), or fewer if it has fewer."""
+    from kg.readers import read_corpus
+
+    papers: list[Paper] = []
+    for path in sorted(CORPUS.glob("*.jsonl")):
+        papers.extend(read_corpus([path]).papers)
+        if len(papers) >= limit:
+            break
+    return papers[:limit]
+
+
+def bundled_papers() -> list[Paper]:
+    from kg.readers import bundled_corpus_path, read_corpus
+
+    return list(read_corpus([bundled_corpus_path()]).papers)
+
+
+def _timed(func):
+    start = time.perf_counter()
+    value = func()
+    return value, time.perf_counter() - start
+
+
+def measure(papers: list[Paper], model: str, workers: int) -> dict:
+    """Bare spaCy vs our extraction on the same texts, then graph, Turtle, HTML and saved queries."""
+    import spacy
+
+    from extract.normalise import normalise
+    from kg.build import extract_all
+    from kg.builder import build_graph
+    from kg.explorer import render_explorer
+    from kg.export import turtle_text
+    from kg.sparql import load_store, run_saved, saved_queries
+    from kg.view import to_networkx
+
+    texts = [normalise(p.abstract).text for p in papers]
+    words = sum(len(t.split()) for t in texts)
+    bare = spacy.load(model, exclude=["ner"])
+    ours = load_pipeline(model)
+    # warm both up, then alternate so machine noise hits both alike
+    list(bare.pipe(texts[:8]))
+    list(ours.pipe(texts[:8]))
+    _, bare_s = _timed(lambda: sum(1 for _ in bare.pipe(texts, batch_size=32, n_process=workers)))
+    facts, ours_s = _timed(lambda: extract_all(papers, ours, workers=workers))
+    graph, graph_s = _timed(lambda: build_graph(facts))
+    with tempfile.TemporaryDirectory() as tmp:
+        turtle, turtle_s = _timed(lambda: turtle_text(graph))
+        ttl = Path(tmp) / "kg.ttl"
+        ttl.write_text(turtle, encoding="utf-8")
+        html, html_s = _timed(lambda: render_explorer(to_networkx(graph)))
+        store, load_s = _timed(lambda: load_store(ttl))
+        query_ms = {}
+        for saved in saved_queries():
+            params = {p.name: p.default or _example_param(p.name, graph) for p in saved.params}
+            run_saved(store, saved.name, params)  # first run parses; time the next three
+            _, seconds = _timed(lambda: [run_saved(store, saved.name, params) for _ in range(3)])
+            query_ms[saved.name] = round(seconds / 3 * 1000, 1)
+    return {
+        "papers": len(papers),
+        "words": words,
+        "workers": workers,
+        "bare_spacy_s": round(bare_s, 2),
+        "extraction_s": round(ours_s, 2),
+        "ratio": round(ours_s / bare_s, 3) if bare_s else None,
+        "abstracts_per_s": round(len(papers) / ours_s, 1),
+        "words_per_s": round(words / ours_s),
+        "graph_s": round(graph_s, 2),
+        "triples": len(graph),
+        "turtle_s": round(turtle_s, 2),
+        "turtle_mb": round(len(turtle.encode()) / 1e6, 2),
+        "html_s": round(html_s, 2),
+        "html_mb": round(len(html.encode()) / 1e6, 2),
+        "store_load_s": round(load_s, 2),
+        "query_ms": query_ms,
+        "end_to_end_s": round(ours_s + graph_s + turtle_s + html_s, 2),
+        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+    }
+
+
+def _example_param(name: str, graph) -> str:
+    """A real IRI from the graph for a query's required parameter (the most used dataset, or any paper)."""
+    from kg.vocab import MLKG
+
+    if name in ("paper",):
+        return str(next(iter(sorted(graph.subjects(predicate=None, object=MLKG.Paper)))))
+    datasets = sorted(set(graph.objects(predicate=MLKG.evaluatedOn)))
+    return str(datasets[0]) if datasets else ""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--papers", type=int, default=19, help="number of abstracts; 19 means the bundled corpus")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--model", default=DEFAULT_MODEL)
+    args = parser.parse_args()
+    papers = bundled_papers() if args.papers == 19 else corpus_papers(args.papers)
+    if len(papers) < args.papers:
+        print(json.dumps({"papers": args.papers, "skipped": f"the corpus has only {len(papers)} abstracts"}))
+        return
+    print(json.dumps(measure(papers, args.model, args.workers)))
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""A cache of extracted facts, so re-building a corpus with a few new abstracts runs spaCy on those alone.
+
+Keyed by the SHA-256 of the abstract text, the extractor's version and the spaCy pipeline's name and version:
+any change to one of them is a miss. Stored in one SQLite file (stdlib, transactional: an interrupted build
+leaves only complete entries). The graph itself is always rebuilt from the current corpus, so a paper removed
+from the input loses its facts, and an incremental build equals a full one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+
+from extract.facts import Entity, Evidence, Link, Mention, Relation
+
+#: What is cached for one abstract: everything extraction found except the Paper record itself.
+CachedFacts = tuple[tuple[Entity, ...], tuple[Relation, ...], tuple[Link, ...]]
+
+
+def _evidence(data: dict) -> Evidence:
+    return Evidence(**data)
+
+
+def _encode(facts: CachedFacts) -> str:
+    entities, relations, links = facts
+    payload = {
+        "entities": [
+            [e.key, e.type, e.name, list(e.aliases), [[m.text, m.start, m.end] for m in e.mentions]] for e in entities
+        ],
+        "relations": [[r.predicate, r.entity, r.evidence.__dict__] for r in relations],
+        "links": [[link.kind, link.url, link.evidence.__dict__] for link in links],
+    }
+    return json.dumps(payload, ensure_ascii=False, sort_keys=True)
+
+
+def _decode(text: str) -> CachedFacts:
+    payload = json.loads(text)
+    entities = tuple(
+        Entity(key, etype, name, tuple(aliases), tuple(Mention(*m) for m in mentions))
+        for key, etype, name, aliases, mentions in payload["entities"]
+    )
+    relations = tuple(Relation(p, key, _evidence(ev)) for p, key, ev in payload["relations"])
+    links = tuple(Link(kind, url, _evidence(ev)) for kind, url, ev in payload["links"])
+    return entities, relations, links
+
+
+class FactCache:
+    """SQLite-backed map from (abstract, extractor, model) to the facts extracted from it."""
+
+    def __init__(self, path: str | Path, *, extractor_version: str, model: str, model_version: str):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._salt = f"{extractor_version}\x1f{model}\x1f{model_version}"
+        self._db = sqlite3.connect(self.path)
+        self._db.execute("CREATE TABLE IF NOT EXISTS facts (key TEXT PRIMARY KEY, payload TEXT NOT NULL)")
+        self.hits = 0
+        self.misses = 0
+
+    def key(self, abstract: str) -> str:
+        return hashlib.sha256(f"{self._salt}\x1f{abstract}".encode("utf-8")).hexdigest()
+
+    def get(self, abstract: str) -> CachedFacts | None:
+        row = self._db.execute("SELECT payload FROM facts WHERE key = ?", (self.key(abstract),)).fetchone()
+        if row is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        return _decode(row[0])
+
+    def put_many(self, items: list[tuple[str, CachedFacts]]) -> None:
+        with self._db:
+            self._db.executemany(
+                "INSERT OR REPLACE INTO facts (key, payload) VALUES (?, ?)",
+                [(self.key(abstract), _encode(facts)) for abstract, facts in items],
+            )
+
+    def close(self) -> None:
+        self._db.close()
