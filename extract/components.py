@@ -7,9 +7,10 @@ from spacy.tokens import Doc, Span
 
 from .mentions import MentionFinder
 from .relations import RelationFinder
+from .results import ResultFinder
 from .rules import load_rules
 
-for _name, _default in (("mlkg_entities", None), ("mlkg_relations", None)):
+for _name, _default in (("mlkg_entities", None), ("mlkg_relations", None), ("mlkg_results", None)):
     if not Doc.has_extension(_name):
         Doc.set_extension(_name, default=_default)
 for _name, _default in (("mlkg_key", None), ("mlkg_rule", None), ("mlkg_confidence", None)):
@@ -27,3 +28,9 @@ def make_mention_finder(nlp: Language, name: str) -> MentionFinder:
 def make_relation_finder(nlp: Language, name: str) -> RelationFinder:
     """Paper-to-entity relations with evidence: `doc._.mlkg_relations`."""
     return RelationFinder(load_rules())
+
+
+@Language.factory("mlkg_results")
+def make_result_finder(nlp: Language, name: str) -> ResultFinder:
+    """Reported numbers as n-ary results (value, unit, metric, dataset, entity): `doc._.mlkg_results`."""
+    return ResultFinder()

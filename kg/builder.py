@@ -8,7 +8,7 @@ from decimal import Decimal
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
-from extract.facts import Evidence, PaperFacts
+from extract.facts import Evidence, PaperFacts, Result
 
 from .iris import resource, short_hash, unique_slugs
 from .resolve import resolve
@@ -65,6 +65,32 @@ def _add_paper(graph: Graph, iri: URIRef, facts: PaperFacts) -> None:
         graph.add((iri, MLKG.inputFile, Literal(paper.source)))
 
 
+def _add_result(graph: Graph, paper: URIRef, result: Result, facts: PaperFacts, resolution) -> None:
+    """An n-ary Result node: the value as written and as a number, its unit, metric, dataset and entity.
+
+    Resolution may retype an entity by the votes of all papers; a result whose metric is no longer a Metric is
+    left out (a value without a metric says nothing), and a dataset that is no longer a Dataset is not named."""
+    metric = resolution.members[(facts.paper.id, result.metric)]
+    if metric.type != "Metric":
+        return
+    dataset = resolution.members[(facts.paper.id, result.dataset)] if result.dataset else None
+    entity = resolution.members[(facts.paper.id, result.entity)]
+    ev = result.evidence
+    node = resource("result", short_hash(paper, ev.start, ev.end, result.metric, result.entity))
+    graph.add((paper, MLKG.reportsResult, node))
+    graph.add((node, RDF.type, MLKG.Result))
+    graph.add((node, RDFS.label, Literal(f"{result.value_text} {metric.label}")))
+    graph.add((node, MLKG.valueText, Literal(result.value_text)))
+    graph.add((node, MLKG.value, Literal(Decimal(result.value), datatype=XSD.decimal)))
+    if result.unit:
+        graph.add((node, MLKG.unit, Literal(result.unit)))
+    graph.add((node, MLKG.resultMetric, resource("metric", metric.slug)))
+    graph.add((node, MLKG.resultFor, resource(entity.type.lower(), entity.slug)))
+    if dataset is not None and dataset.type == "Dataset":
+        graph.add((node, MLKG.resultDataset, resource("dataset", dataset.slug)))
+    _add_evidence(graph, paper, MLKG.reportsResult, node, ev, facts.paper.abstract)
+
+
 def build_graph(all_facts: Sequence[PaperFacts]) -> Graph:
     """One graph for all papers: papers, shared entities, relations, links, and evidence for each fact."""
     graph = new_graph()
@@ -76,6 +102,8 @@ def build_graph(all_facts: Sequence[PaperFacts]) -> Graph:
         graph.add((iri, SKOS.prefLabel, Literal(entity.label)))
         for alt in entity.alt_labels:
             graph.add((iri, SKOS.altLabel, Literal(alt)))
+    for member, family in resolution.families:
+        graph.add((resource(member.type.lower(), member.slug), MLKG.memberOf, resource(family.type.lower(), family.slug)))
     papers = paper_iris(all_facts)
     for facts in all_facts:
         paper = papers[facts.paper.id]
@@ -86,6 +114,8 @@ def build_graph(all_facts: Sequence[PaperFacts]) -> Graph:
             predicate = MLKG[relation.predicate]
             graph.add((paper, predicate, obj))
             _add_evidence(graph, paper, predicate, obj, relation.evidence, facts.paper.abstract)
+        for result in facts.results:
+            _add_result(graph, paper, result, facts, resolution)
         for link in facts.links:
             target = URIRef(link.url)
             predicate = MLKG[link.kind]

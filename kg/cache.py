@@ -13,10 +13,10 @@ import json
 import sqlite3
 from pathlib import Path
 
-from extract.facts import Entity, Evidence, Link, Mention, Relation
+from extract.facts import Entity, Evidence, Link, Mention, Relation, Result
 
 #: What is cached for one abstract: everything extraction found except the Paper record itself.
-CachedFacts = tuple[tuple[Entity, ...], tuple[Relation, ...], tuple[Link, ...]]
+CachedFacts = tuple[tuple[Entity, ...], tuple[Relation, ...], tuple[Link, ...], tuple[Result, ...]]
 
 
 def _evidence(data: dict) -> Evidence:
@@ -24,13 +24,14 @@ def _evidence(data: dict) -> Evidence:
 
 
 def _encode(facts: CachedFacts) -> str:
-    entities, relations, links = facts
+    entities, relations, links, results = facts
     payload = {
         "entities": [
             [e.key, e.type, e.name, list(e.aliases), [[m.text, m.start, m.end] for m in e.mentions]] for e in entities
         ],
         "relations": [[r.predicate, r.entity, r.evidence.__dict__] for r in relations],
         "links": [[link.kind, link.url, link.evidence.__dict__] for link in links],
+        "results": [[r.value_text, r.value, r.unit, r.metric, r.entity, r.dataset, r.evidence.__dict__] for r in results],
     }
     return json.dumps(payload, ensure_ascii=False, sort_keys=True)
 
@@ -43,7 +44,8 @@ def _decode(text: str) -> CachedFacts:
     )
     relations = tuple(Relation(p, key, _evidence(ev)) for p, key, ev in payload["relations"])
     links = tuple(Link(kind, url, _evidence(ev)) for kind, url, ev in payload["links"])
-    return entities, relations, links
+    results = tuple(Result(*fields, _evidence(ev)) for *fields, ev in payload["results"])
+    return entities, relations, links, results
 
 
 class FactCache:

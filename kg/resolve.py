@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from extract.entity_names import name_key
+from extract.entity_names import family_name, name_key
 from extract.facts import ENTITY_TYPES, PaperFacts
 
 from .iris import unique_slugs
@@ -33,6 +33,8 @@ class Resolution:
 
     entities: tuple[ResolvedEntity, ...]
     members: dict[tuple[str, str], ResolvedEntity]
+    #: (member, family) pairs: `ARC-AGI-2` is a member of `ARC-AGI`, `Qwen3-VL-32B-Instruct` of `Qwen3`.
+    families: tuple[tuple[ResolvedEntity, ResolvedEntity], ...] = ()
 
 
 class _UnionFind:
@@ -90,6 +92,7 @@ def resolve(all_facts: Sequence[PaperFacts]) -> Resolution:
         root: min(counts, key=lambda t: (-counts[t], ENTITY_TYPES.index(t))) for root, counts in types.items()
     }
     labels = {root: _preferred(names[root]) for root in names}
+    family_of = _families(clusters, chosen_type, labels)
     slugs: dict[str, str] = {}
     for etype in ENTITY_TYPES:  # slugs need only be unique within a type: the type is part of the IRI
         slugs.update(unique_slugs((root, labels[root]) for root in labels if chosen_type[root] == etype))
@@ -102,4 +105,30 @@ def resolve(all_facts: Sequence[PaperFacts]) -> Resolution:
         (paper_id, entity.key): by_root[clusters.find(primary)] for paper_id, entity, primary in occurrences
     }
     entities = tuple(sorted(by_root.values(), key=lambda e: (e.type, e.slug)))
-    return Resolution(entities=entities, members=members)
+    families = tuple(sorted(((by_root[m], by_root[f]) for m, f in family_of.items()),
+                            key=lambda pair: (pair[0].type, pair[0].slug)))
+    return Resolution(entities=entities, members=members, families=families)
+
+
+def _families(clusters: _UnionFind, chosen_type: dict[str, str], labels: dict[str, str]) -> dict[str, str]:
+    """Member root -> family root. A family is an entity some paper names (`ARC-AGI`), or one that at least two
+    entities share (`Qwen3` for `Qwen3-8B` and `Qwen3-VL-32B-Instruct`), added with its members' type."""
+    wanted: dict[str, list[str]] = defaultdict(list)
+    family_label: dict[str, str] = {}
+    for root, label in sorted(labels.items()):
+        family = family_name(label, chosen_type[root])
+        if family:
+            key = clusters.find(name_key(family)) if name_key(family) in clusters.parent else name_key(family)
+            if key != root:
+                wanted[key].append(root)
+                family_label.setdefault(key, family)
+    links = {}
+    for family, members in wanted.items():
+        if family not in labels:
+            if len(members) < 2:
+                continue
+            labels[family] = family_label[family]
+            counts = Counter(chosen_type[m] for m in members)
+            chosen_type[family] = min(counts, key=lambda t: (-counts[t], ENTITY_TYPES.index(t)))
+        links.update((member, family) for member in members)
+    return links

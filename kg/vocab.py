@@ -11,15 +11,21 @@ MLKG = ClosedNamespace(
     uri=BASE + "ontology#",
     terms=[
         # classes
-        "Paper", "Entity", "Method", "Dataset", "Model", "Metric", "Task", "Evidence", "Build",
+        "Paper", "Entity", "Method", "Dataset", "Model", "Metric", "Task", "Result", "Evidence", "Build",
         # paper -> entity
         "proposes", "addresses", "evaluatedOn", "usesModel", "usesMetric", "usesMethod",
         "comparesWith", "outperforms",
+        # entity -> entity
+        "memberOf",
         # paper data
         "venue", "year", "codeRepository", "projectPage", "inputFile",
+        # results
+        "reportsResult", "resultFor", "resultMetric", "resultDataset", "valueText", "value", "unit",
         # evidence
         "sentence", "sentenceStart", "sentenceEnd", "mentionStart", "mentionEnd", "mentionText",
         "rule", "confidence",
+        # build provenance
+        "extractorVersion", "modelName", "modelVersion", "spacyVersion", "sha256",
     ],
 )
 
@@ -40,6 +46,10 @@ PREFIXES = {
     "metric": Namespace(BASE + "id/metric/"),
     "task": Namespace(BASE + "id/task/"),
     "evidence": Namespace(BASE + "id/evidence/"),
+    "result": Namespace(BASE + "id/result/"),
+    "build": Namespace(BASE + "id/build/"),
+    "input": Namespace(BASE + "id/input/"),
+    "software": Namespace(BASE + "id/software/"),
     "dcterms": DCTERMS,
     "skos": SKOS,
     "prov": PROV,

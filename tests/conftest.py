@@ -10,6 +10,15 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def fixed_build_time():
+    """Builds record their time; a fixed SOURCE_DATE_EPOCH (as `make demo` sets) lets tests compare outputs bytewise.
+    Session-scoped, so module-scoped build fixtures see it too."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SOURCE_DATE_EPOCH", "1790812800")
+        yield
+
+
 @pytest.fixture(scope="session")
 def nlp():
     from extract.pipeline import load_pipeline

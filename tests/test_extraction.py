@@ -1,6 +1,7 @@
 """The spaCy components on invented abstracts: each rule family with a sentence it must match and one it must not."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 pytestmark = pytest.mark.slow
 
@@ -103,3 +104,63 @@ def test_no_entities_in_plain_prose(extract_one):
     result = extract_one("This is a short note about nothing in particular, written plainly.")
     assert result.entities == ()
     assert result.label.startswith("This is a short note")
+
+
+def _results(result):
+    names = {e.key: e.name for e in result.entities}
+    return [(r.value_text, r.value, r.unit, names[r.metric], names[r.entity], names.get(r.dataset)) for r in result.results]
+
+
+def test_reported_numbers_become_results(extract_one):
+    text = (r"We propose ZetaFormer, a retrieval model. ZetaFormer reaches 91.2\% accuracy on FooBench, "
+            r"outperforming a standalone GPT-4o (80.5\%). It also gives a 2.5$\times$ speedup.")
+    found = _results(extract_one(text))
+    assert ("91.2\\%", "91.2", "%", "accuracy", "ZetaFormer", "FooBench") in found
+    assert ("80.5\\%", "80.5", "%", "accuracy", "GPT-4o", "FooBench") in found
+    assert any(value == "2.5" and unit == "×" and metric == "speedup" for _, value, unit, metric, _, _ in found)
+
+
+def test_counts_and_unrelated_numbers_are_not_results(extract_one):
+    text = ("We propose ZetaFormer with 2 million parameters, trained in 2024. With only 3% data corruption, "
+            "the attack reaches an attack success rate above 90%. The error drops from 4.8% to 0.9% error rate.")
+    found = _results(extract_one(text))
+    values = sorted(value for _, value, *_ in found)
+    assert "2" not in values and "2024" not in values and "3" not in values and "4.8" not in values
+    assert "90" in values
+
+
+_PIECES = ["We propose", "We introduce", r"\textbf{ZetaNet}", "$G^2$-Reader", "**Fo**oBench", "*hallucinations*",
+           "ARC-AGI-2", "Qwen3-VL-32B-Instruct", r"91.2\%", "accuracy", "on", "the", "benchmark", ",", ".", "(", ")",
+           "``quoted''", "9$\\times$9", "\n", "  ", "\u200b", "https://github.com/ a/b", r"\url{https://x.io/ y/z}",
+           "outperforms", "GPT-5", "(53.1\\%)", "image captioning tasks", "é", "<b>", "\x07"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=40).map(" ".join))
+def test_every_evidence_span_is_the_original_text(extract_one, text):
+    result = extract_one(text)
+    evidences = [r.evidence for r in result.relations] + [link.evidence for link in result.links]
+    evidences += [r.evidence for r in result.results]
+    for ev in evidences:
+        assert 0 <= ev.sentence_start <= ev.start < ev.end <= ev.sentence_end <= len(text)
+        assert ev.sentence == text[ev.sentence_start : ev.sentence_end]
+    for entity in result.entities:
+        for mention in entity.mentions:
+            assert text[mention.start : mention.end] == mention.text
+    for found in result.results:
+        assert text[found.evidence.start : found.evidence.end] == found.value_text
+
+
+def test_worker_processes_give_the_same_facts_as_one(nlp):
+    """--workers N: batches run in forked processes and come back in input order, fact for fact."""
+    from extract.facts import Paper
+    from extract.pipeline import extract_papers
+    from kg.readers import bundled_corpus_path, read_corpus
+
+    papers = read_corpus([bundled_corpus_path()]).papers
+    one = list(extract_papers(papers, nlp, batch_size=4))
+    two = list(extract_papers(papers, nlp, batch_size=4, workers=2))
+    assert [f.paper.id for f in two] == [p.id for p in papers]
+    assert two == one
+    assert any(f.entities for f in two)
+    assert isinstance(two[0].paper, Paper)

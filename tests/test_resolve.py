@@ -65,3 +65,24 @@ def test_graph_has_one_node_and_evidence_per_fact():
     for ev in evidence:
         assert graph.value(ev, MLKG.mentionText) == Literal("An")
         assert isinstance(graph.value(ev, RDF.subject), URIRef)
+
+
+def test_versions_join_a_named_family():
+    res = resolve([facts("a", entity("x", "Dataset", "ARC-AGI-1"), entity("y", "Dataset", "ARC-AGI-2")),
+                   facts("b", entity("z", "Dataset", "ARC-AGI"))])
+    pairs = {(m.label, f.label) for m, f in res.families}
+    assert pairs == {("ARC-AGI-1", "ARC-AGI"), ("ARC-AGI-2", "ARC-AGI")}
+    assert len(res.entities) == 3
+
+
+def test_a_family_two_models_share_is_added():
+    res = resolve([facts("a", entity("x", "Model", "Qwen3-VL-32B-Instruct")), facts("b", entity("y", "Model", "Qwen3-8B"))])
+    family = {f.label for _, f in res.families}
+    assert family == {"Qwen3"}
+    assert any(e.label == "Qwen3" and e.type == "Model" for e in res.entities)
+
+
+def test_a_lone_version_gets_no_invented_family():
+    res = resolve([facts("a", entity("x", "Model", "GPT-5"), entity("y", "Dataset", "Sudoku"))])
+    assert res.families == ()
+    assert len(res.entities) == 2

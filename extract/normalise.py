@@ -1,0 +1,210 @@
+"""Abstracts as people write them (LaTeX, markdown, stray control characters) -> plain text spaCy can read.
+
+The NLP stage reads the clean text, but every fact must point into the abstract exactly as the user gave it.
+So each clean character remembers the original span it came from, and `to_original` maps any clean span back
+to the smallest original span covering it. The text is rewritten by a short list of regex passes; each pass
+keeps the map, so adding a markup form is one more pass, never a change to the offsets logic.
+Unicode is not NFKC-folded: `G²` stays `G²`, and offsets never shift under the user's characters.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+# A replacement is a list of segments: a str is new text (mapped to the whole match), a (start, end) pair
+# copies that part of the current text with its map, and (text, start, end) is new text mapped to that part.
+Segment = str | tuple[int, int] | tuple[str, int, int]
+Replace = Callable[[re.Match], Sequence[Segment]]
+
+
+@dataclass(frozen=True)
+class NormalisedText:
+    """Clean `text` of `original`; clean char i came from original[starts[i]:ends[i]]."""
+
+    text: str
+    original: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def to_original(self, start: int, end: int) -> tuple[int, int]:
+        """The smallest original span covering the clean span [start, end)."""
+        if not self.text:
+            return 0, 0
+        start = min(max(start, 0), len(self.text) - 1)
+        end = min(max(end, start + 1), len(self.text))
+        return self.starts[start], self.ends[end - 1]
+
+    def from_original(self, position: int) -> int:
+        """The clean offset of the first character at or after an original offset."""
+        return min(bisect.bisect_left(self.starts, position), max(len(self.text) - 1, 0))
+
+
+class _Text:
+    """Text plus the original span of each character, rewritten pass by pass."""
+
+    def __init__(self, original: str):
+        self.text = original
+        self.starts = list(range(len(original)))
+        self.ends = list(range(1, len(original) + 1))
+
+    def sub(self, pattern: re.Pattern, replace: Replace) -> None:
+        text, starts, ends = [], [], []
+        position = 0
+
+        def copy(start: int, end: int) -> None:
+            text.append(self.text[start:end])
+            starts.extend(self.starts[start:end])
+            ends.extend(self.ends[start:end])
+
+        for match in pattern.finditer(self.text):
+            copy(position, match.start())
+            position = match.end()
+            if match.start() == match.end():
+                continue
+            span_start, span_end = self.starts[match.start()], self.ends[match.end() - 1]
+            for segment in replace(match):
+                if isinstance(segment, str):
+                    text.append(segment)
+                    starts.extend([span_start] * len(segment))
+                    ends.extend([span_end] * len(segment))
+                elif len(segment) == 3:
+                    new, start, end = segment
+                    text.append(new)
+                    starts.extend([self.starts[start]] * len(new))
+                    ends.extend([self.ends[end - 1]] * len(new))
+                else:
+                    copy(*segment)
+        copy(position, len(self.text))
+        self.text, self.starts, self.ends = "".join(text), starts, ends
+
+
+def _keep(group: int | str) -> Replace:
+    return lambda m: [m.span(group)]
+
+
+def _drop(_match: re.Match) -> Sequence[Segment]:
+    return ()
+
+
+def _const(value: str) -> Replace:
+    return lambda _m: [value]
+
+
+def _without_whitespace(match: re.Match, group: int) -> list[Segment]:
+    start, end = match.span(group)
+    return [(start + m.start(), start + m.end()) for m in re.finditer(r"\S+", match.group(group))]
+
+
+_SYMBOLS = {
+    "times": "×", "cdot": "·", "in": "∈", "notin": "∉", "ell": "ℓ", "leq": "≤", "le": "≤", "geq": "≥",
+    "ge": "≥", "neq": "≠", "ne": "≠", "approx": "≈", "sim": "∼", "pm": "±", "mp": "∓", "infty": "∞",
+    "to": "→", "rightarrow": "→", "leftarrow": "←", "Rightarrow": "⇒", "mapsto": "↦", "sum": "∑",
+    "prod": "∏", "int": "∫", "partial": "∂", "nabla": "∇", "forall": "∀", "exists": "∃", "subset": "⊂",
+    "subseteq": "⊆", "cup": "∪", "cap": "∩", "emptyset": "∅", "top": "⊤", "perp": "⊥", "circ": "∘",
+    "star": "⋆", "ast": "∗", "ll": "≪", "gg": "≫", "propto": "∝", "equiv": "≡", "ldots": "…", "dots": "…",
+    "cdots": "⋯", "log": "log", "exp": "exp", "max": "max", "min": "min", "sqrt": "√", "prime": "′",
+    "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "varepsilon": "ε", "zeta": "ζ",
+    "eta": "η", "theta": "θ", "vartheta": "ϑ", "iota": "ι", "kappa": "κ", "lambda": "λ", "mu": "μ", "nu": "ν",
+    "xi": "ξ", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "upsilon": "υ", "phi": "φ", "varphi": "φ",
+    "chi": "χ", "psi": "ψ", "omega": "ω", "Gamma": "Γ", "Delta": "Δ", "Theta": "Θ", "Lambda": "Λ", "Xi": "Ξ",
+    "Pi": "Π", "Sigma": "Σ", "Phi": "Φ", "Psi": "Ψ", "Omega": "Ω",
+}
+#: Font and box commands whose argument is the text itself.
+_WRAPPERS = ("textbf|textit|emph|texttt|textsc|textrm|textsf|textsl|textup|textnormal|underline|uline|mbox|"
+             "text|mathbf|mathrm|mathit|mathsf|mathtt|mathcal|mathbb|mathfrak|boldsymbol|bm|operatorname|"
+             "footnote|hl")
+_SUPERSCRIPTS = dict(zip("0123456789+-=()niT", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵀ"))
+_SPACING = {",", ";", ":", "!", " ", "quad", "qquad"}
+
+_MATH = re.compile(r"(?<!\\)\$\$(.+?)(?<!\\)\$\$|(?<![\\$])\$(?!\$)((?:\\\$|[^$])+?)(?<!\\)\$|\\\((.+?)\\\)", re.S)
+_MATH_TOKEN = re.compile(r"\\([A-Za-z]+|.)|([\^_])(\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|.)|[{}]|\s+|.", re.S)
+
+
+def _math(content: str, offset: int) -> list[Segment]:
+    """Segments for the inside of $...$: symbols to Unicode, simple superscripts raised, braces dropped."""
+    segments: list[Segment] = []
+    for token in _MATH_TOKEN.finditer(content):
+        span = (offset + token.start(), offset + token.end())
+        text = token.group(0)
+        if token.group(1) is not None:
+            name = token.group(1)
+            if name in _SPACING:
+                segments.append((" ", *span))
+            elif re.fullmatch(_WRAPPERS, name) or name in ("left", "right", "big", "Big", "displaystyle"):
+                continue
+            else:
+                segments.append((_SYMBOLS.get(name, name), *span))
+        elif token.group(2) is not None:
+            argument = token.group(3)
+            inner_offset = offset + token.start(3)
+            if argument.startswith("{"):
+                argument, inner_offset = argument[1:-1], inner_offset + 1
+            inner = _math(argument, inner_offset)
+            flat = "".join(s[0] if len(s) == 3 else content[s[0] - offset : s[1] - offset] for s in inner)
+            if token.group(2) == "^" and flat and all(c in _SUPERSCRIPTS for c in flat):
+                segments.append(("".join(_SUPERSCRIPTS[c] for c in flat), *span))
+            else:
+                segments.extend(inner if token.group(2) == "_" else [("^", span[0], span[0] + 1), *inner])
+        elif text in "{}":
+            continue
+        elif text.isspace():
+            segments.append((" ", *span))
+        else:
+            segments.append(span)
+    return segments
+
+
+def _math_pass(match: re.Match) -> list[Segment]:
+    group = next(g for g in (1, 2, 3) if match.group(g) is not None)
+    return _math(match.group(group), match.start(group))
+
+
+def _url_command(match: re.Match) -> list[Segment]:
+    if match.group(3) is not None:  # \href{url}{text}: the reader sees the text, the URL is a link fact
+        return [match.span(3)]
+    return _without_whitespace(match, 2)
+
+
+def _inside(match: re.Match, group: int) -> list[Segment]:
+    return [match.span(group)]
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2028\u2029\u2060-\u2064\ufeff]")
+
+#: The passes, in order. Each is (pattern, replacement); `normalise` applies them one after the other.
+_PASSES: tuple[tuple[re.Pattern, Replace], ...] = (
+    (_CONTROL, _drop),
+    (re.compile(r"\\(url|href)\s*\{([^{}]*)\}(?:\s*\{([^{}]*)\})?"), _url_command),
+    # a URL broken by a stray space after a slash: "https://github.com/ owner/repo"
+    (re.compile(r"(https?://[^\s<>\"{}\\]*/)[ \t]+(?=[A-Za-z0-9][\w.-]*/[\w.-])"), _keep(1)),
+    (_MATH, _math_pass),
+    (re.compile(r"[ \t~]*\\(?:cite[a-z]*|citep|citet|ref|eqref|cref|Cref|autoref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}"),
+     _drop),
+    *[(re.compile(r"\\(?:" + _WRAPPERS + r")\*?\s*\{([^{}]*)\}"), lambda m: _inside(m, 1))] * 3,  # nesting
+    (re.compile(r"\\([%&_#${}])"), _keep(1)),
+    (re.compile(r"\\(ldots|dots|LaTeX|TeX|textendash|textemdash|times)\b"),
+     lambda m: [{"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "—", "times": "×"}.get(m.group(1), m.group(1))]),
+    (re.compile(r"\\\\|\\[,;: ]"), _const(" ")),
+    (re.compile(r"``"), _const("“")),
+    (re.compile(r"''"), _const("”")),
+    (re.compile(r"(?<!-)---(?!-)"), _const("—")),
+    (re.compile(r"(?<![-!<])--(?![->])"), _const("–")),
+    (re.compile(r"\*\*(?=\S)([^\n]+?)(?<=\S)\*\*"), _keep(1)),
+    (re.compile(r"(?<![\w*\\])__(?=\S)([^\n_]+?)(?<=\S)__(?![\w])"), _keep(1)),
+    (re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), _keep(1)),
+    (re.compile(r"\s+"), _const(" ")),
+)
+
+
+def normalise(abstract: str) -> NormalisedText:
+    """Clean text of an abstract with the map back to it (see the module docstring)."""
+    work = _Text(abstract)
+    for pattern, replace in _PASSES:
+        work.sub(pattern, replace)
+    text, starts, ends = work.text, work.starts, work.ends
+    first = len(text) - len(text.lstrip(" "))
+    last = len(text.rstrip(" "))
+    return NormalisedText(text[first:last], abstract, tuple(starts[first:last]), tuple(ends[first:last]))

@@ -1,0 +1,139 @@
+"""The `mlkg_results` component: numbers the paper reports, as n-ary results with a metric and what they are for.
+
+"G²-Reader reaches 66.21% average accuracy on VisDoMBench" gives value 66.21, unit %, metric accuracy, dataset
+VisDoMBench, for G²-Reader. A number becomes a result only when a metric is named next to it; the result is
+for the entity just before a parenthesised number ("GPT-5 (53.08%)"), else the entity that is the subject of
+the sentence, else what the paper proposes. Runs after `mlkg_relations`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from spacy.tokens import Doc, Span
+
+_NUMBER = re.compile(
+    r"(?<![\w.×-])(?P<sign>[+\-−]?)(?P<number>\d+(?:,\d{3})*(?:\.\d+)?)\s?(?P<unit>%|×(?!\s?\d)|x\b(?!\s?\d)|-fold\b|\s?points?\b|\s?pp\b)?"
+)
+_UNITS = {"%": "%", "×": "×", "x": "×", "-fold": "×", "point": "points", "points": "points", "pp": "points"}
+#: How many words may stand between a number and its metric, after it and before it.
+_WORDS_AFTER, _WORDS_BEFORE = 3, 6
+_CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|while|but|whereas|which)\b")
+_STANDALONE_NUMBER = re.compile(r"(?<![\w-])\d")
+_FROM = re.compile(r"\bfrom\s*$")
+_TO = re.compile(r"\s*to\s+[+\-−]?\d")
+_FROM_TO = re.compile(r"\bfrom\s+\S+\s+to\b")
+
+
+@dataclass(frozen=True)
+class ResultHit:
+    """A reported number found in a Doc; offsets are clean-text offsets of the number as written."""
+
+    value_text: str
+    value: str
+    unit: str
+    metric: str
+    entity: str
+    dataset: str | None
+    start: int
+    end: int
+    rule: str
+    confidence: float
+
+
+class ResultFinder:
+    """Callable spaCy component; results on `doc._.mlkg_results`."""
+
+    def __call__(self, doc: Doc) -> Doc:
+        entities = doc._.mlkg_entities or {}
+        mentions = sorted(doc.spans.get("mlkg", []), key=lambda m: m.start_char)
+        proposed = next((hit.key for hit in doc._.mlkg_relations or () if hit.predicate == "proposes"), None)
+        hits: list[ResultHit] = []
+        for sent in doc.sents:
+            in_sentence = [m for m in mentions if sent.start_char <= m.start_char < sent.end_char]
+            previous = None
+            for match in _NUMBER.finditer(doc.text, sent.start_char, sent.end_char):
+                hit = self._result(doc, match, in_sentence, entities, proposed, previous)
+                if hit:
+                    hits.append(hit)
+                    previous = hit
+        doc._.mlkg_results = hits
+        return doc
+
+    def _result(self, doc: Doc, match: re.Match, mentions: list[Span], entities, proposed: str | None,
+                previous: ResultHit | None) -> ResultHit | None:
+        start, end = match.span()
+        if any(m.start_char <= start < m.end_char for m in mentions):
+            return None  # part of a name: ARC-AGI-2, Qwen3-VL-32B
+        if _FROM.search(doc.text, 0, start) and _TO.match(doc.text, end):
+            return None  # "from 4.8% to 0.9%": the result is the second number
+        unit = _UNITS.get((match.group("unit") or "").strip(), "")
+        number = match.group("number").replace(",", "")
+        if not unit and "." not in number:
+            return None  # counts and years ("2 million parameters", "in 2024") are no results
+        entity, rule = self._subject(doc, mentions, entities, start, proposed)
+        metric = self._metric(doc, mentions, entities, start, end)
+        dataset = None
+        if metric is None and rule == "result:parenthesised" and previous:
+            metric, dataset = entities[previous.metric], entities.get(previous.dataset)  # "GPT-5 (53.08%)"
+        if metric is None or entity is None or entity == metric.key:
+            return None
+        dataset = dataset or self._dataset(mentions, entities, start, end)
+        if dataset is None and entities[entity].type == "Dataset":
+            dataset = entities[entity]  # "the best model reaches 22.2% accuracy" on the benchmark the paper introduces
+        value = Decimal(("-" if match.group("sign") in ("-", "−") else "") + number)
+        text = doc.text[start:end].rstrip()
+        return ResultHit(text, str(value), unit, metric.key, entity, dataset.key if dataset else None,
+                         start, start + len(text), rule, 0.6)
+
+    @staticmethod
+    def _metric(doc: Doc, mentions: list[Span], entities, start: int, end: int):
+        """The metric named right after the number ("66.21% average accuracy", at most three words between) or
+        shortly before it in the same clause ("reducing the mean Chamfer distance by 79.9%")."""
+        best, best_distance = None, None
+        for mention in mentions:
+            found = entities.get(mention._.mlkg_key)
+            if found is None or found.type != "Metric":
+                continue
+            if mention.start_char >= end:
+                between, limit = doc.text[end : mention.start_char], _WORDS_AFTER
+            elif mention.end_char <= start:
+                between, limit = _FROM_TO.sub(" ", doc.text[mention.end_char : start]), _WORDS_BEFORE
+            else:
+                continue
+            if len(between.split()) > limit or _CLAUSE_BREAK.search(between) or _STANDALONE_NUMBER.search(between):
+                continue
+            if best_distance is None or len(between) < best_distance:
+                best, best_distance = found, len(between)
+        return best
+
+    @staticmethod
+    def _dataset(mentions: list[Span], entities, start: int, end: int):
+        """The dataset named closest to the number in its sentence."""
+        best, best_distance = None, None
+        for mention in mentions:
+            found = entities.get(mention._.mlkg_key)
+            if found is None or found.type != "Dataset":
+                continue
+            distance = mention.start_char - end if mention.start_char >= end else start - mention.end_char
+            if distance >= 0 and (best_distance is None or distance < best_distance):
+                best, best_distance = found, distance
+        return best
+
+    @staticmethod
+    def _subject(doc: Doc, mentions: list[Span], entities, start: int, proposed: str | None):
+        """What the number is for, and the rule that decided it."""
+        before = doc.text[:start].rstrip()
+        if before.endswith("("):
+            previous = [m for m in mentions if m.end_char <= start and not doc.text[m.end_char : start].strip(" (")]
+            if previous and entities[previous[-1]._.mlkg_key].type not in ("Metric", "Dataset"):
+                return previous[-1]._.mlkg_key, "result:parenthesised"
+        for mention in mentions:
+            if mention.start_char >= start:
+                break
+            found = entities.get(mention._.mlkg_key)
+            if found and found.type in ("Method", "Model") and mention.root.dep_ in ("nsubj", "nsubjpass"):
+                return found.key, "result:subject"
+        return proposed, "result:proposed"

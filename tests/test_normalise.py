@@ -1,0 +1,89 @@
+"""The normaliser: markup as it occurs in abstracts becomes plain text, and every clean span maps back."""
+
+import string
+
+from hypothesis import given, settings, strategies as st
+
+from extract.normalise import normalise
+
+
+def back(text: str, piece: str) -> str:
+    """The original text behind the first occurrence of `piece` in the clean text."""
+    clean = normalise(text)
+    index = clean.text.index(piece)
+    start, end = clean.to_original(index, index + len(piece))
+    return text[start:end]
+
+
+def test_latex_math_becomes_unicode():
+    assert normalise(r"We introduce $G^2$-Reader on 9$\times$9 grids.").text == "We introduce G²-Reader on 9×9 grids."
+    assert normalise(r"the $\ell_p$ norm with $p,q\in(0,1]$").text == "the ℓp norm with p,q∈(0,1]"
+    assert normalise(r"Top-$k$ routing in $O(N)$ time").text == "Top-k routing in O(N) time"
+    assert normalise(r"error $10^{-3}$ and $\alpha \leq 0.5$").text == "error 10⁻³ and α ≤ 0.5"
+
+
+def test_text_commands_keep_their_argument():
+    text = r"We propose \textbf{ProCAD}, an \emph{efficiency \textit{action}} model \cite{smith2020}."
+    assert normalise(text).text == "We propose ProCAD, an efficiency action model."
+    assert back(text, "ProCAD") == "ProCAD"
+
+
+def test_escapes_quotes_and_dashes():
+    assert normalise(r"up to 7.3\% over ``meet-in-the-middle'' -- and more --- really").text == (
+        "up to 7.3% over “meet-in-the-middle” – and more — really"
+    )
+
+
+def test_markdown_emphasis():
+    text = "We propose **T**angential **A**mplifying **G**uidance **(TAG)** against *hallucinations*."
+    assert normalise(text).text == "We propose Tangential Amplifying Guidance (TAG) against hallucinations."
+    assert back(text, "Tangential") == "T**angential"
+    assert normalise("a * b * c and snake_case_name").text == "a * b * c and snake_case_name"
+
+
+def test_urls_lose_their_wrappers_and_stray_spaces():
+    assert normalise(r"Code: \url{https://github.com/ CraftJarvis/OpenHA}.").text == "Code: https://github.com/CraftJarvis/OpenHA."
+    assert normalise(r"see \href{https://x.org/a}{our page} now").text == "see our page now"
+    assert normalise("at https://github.com/ foo/FooKit today").text == "at https://github.com/foo/FooKit today"
+
+
+def test_whitespace_and_control_characters():
+    clean = normalise("  Line one\r\n\tline\u200b two\x07  end \n")
+    assert clean.text == "Line one line two end"
+    assert back("  Line one\r\n\tline\u200b two\x07  end \n", "one line") == "one\r\n\tline"
+
+
+def test_unicode_is_not_folded():
+    assert normalise("ﬁne-tuning of Ｇ models").text == "ﬁne-tuning of Ｇ models"
+
+
+def test_math_maps_back_to_the_markup():
+    text = r"We introduce $G^2$-Reader."
+    assert back(text, "G²-Reader") == "G^2$-Reader"
+    assert back(text, "²") == "^2"
+
+
+def test_empty_and_markup_only():
+    assert normalise("").text == ""
+    assert normalise("$$ $$").text == ""
+    assert normalise("").to_original(0, 0) == (0, 0)
+
+
+markup = st.text(alphabet=string.ascii_letters + string.digits + " \n\t$\\{}*_^`'-%~.,()[]/:" + "é²\u200b\x00", max_size=200)
+pieces = st.lists(st.sampled_from([r"\textbf{", "}", "$", "$$", r"\times", "**", "*", "``", "''", "--", r"\url{",
+                                    "https://github.com/ a/b", r"\href{https://a.io}{", r"\%", "^{2}", "_p", " ", "\n\n"]),
+                  max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(markup, pieces.map("".join), st.tuples(markup, pieces.map("".join)).map("".join)))
+def test_any_text_maps_into_the_original(text):
+    clean = normalise(text)
+    assert len(clean.starts) == len(clean.ends) == len(clean.text)
+    assert list(clean.starts) == sorted(clean.starts)
+    for i in range(len(clean.text)):
+        start, end = clean.to_original(i, i + 1)
+        assert 0 <= start < end <= len(text)
+    if clean.text:
+        start, end = clean.to_original(0, len(clean.text))
+        assert text[start:end].strip() == text[start:end]
