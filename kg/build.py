@@ -8,6 +8,7 @@ the previous outputs in place rather than a half-written file.
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -96,6 +97,26 @@ def _long_abstract_warnings(papers: Sequence[Paper]) -> tuple[str, ...]:
     return (f"{len(long)} abstract(s) longer than {MAX_NLP_CHARS:,} characters, entities read from the start only: {named}",)
 
 
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _other_language_warnings(papers: Sequence[Paper], nlp) -> tuple[str, ...]:
+    """Say which abstracts seem not to be in the pipeline's language (few of its stop words): they are kept,
+    but an English pipeline finds little in French or Chinese text, and the user should know why."""
+    stop_words = nlp.Defaults.stop_words
+    if not stop_words:
+        return ()
+    foreign = []
+    for paper in papers:
+        words = _WORD.findall(paper.abstract[:5000].lower())
+        if len(words) >= 5 and sum(w in stop_words for w in words) < 0.15 * len(words):
+            foreign.append(paper.id)
+    if not foreign:
+        return ()
+    named = ", ".join(foreign[:5]) + (" …" if len(foreign) > 5 else "")
+    return (f"{len(foreign)} abstract(s) do not look like '{nlp.lang}' text, few entities will be found: {named}",)
+
+
 def build(
     inputs: Sequence[str | Path] = (),
     out_dir: str | Path = "outputs",
@@ -155,5 +176,5 @@ def build(
         extracted=cache.misses if cache else len(facts),
         cached=cache.hits if cache else 0,
         outputs=tuple(written),
-        warnings=corpus.warnings + _long_abstract_warnings(corpus.papers),
+        warnings=corpus.warnings + _long_abstract_warnings(corpus.papers) + _other_language_warnings(corpus.papers, nlp),
     )

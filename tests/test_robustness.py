@@ -129,8 +129,10 @@ def test_duplicate_abstracts_are_merged_and_reported(tmp_path):
 
 def test_non_english_text(tmp_path):
     text = "我们提出了一种新的图神经网络方法。Nous proposons une méthode nouvelle. Мы предлагаем новый метод."
-    (tmp_path / "n.txt").write_text(text)
-    builds(run_build(str(tmp_path / "n.txt"), "--out", out(tmp_path)), tmp_path, papers=1)
+    (tmp_path / "n.txt").write_text(f"{text}\n\n{ABSTRACT}\n")
+    result = run_build(str(tmp_path / "n.txt"), "--out", out(tmp_path))
+    builds(result, tmp_path, papers=2)
+    assert "1 abstract(s) do not look like 'en' text" in result.stderr
 
 
 def test_abstract_that_is_only_latex(tmp_path):
