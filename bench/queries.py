@@ -63,6 +63,10 @@ def synthetic_graph(papers: int, seed: int = 20260101) -> Graph:
         for i, entity in enumerate(members):
             _add_entity(graph, entity, cls, f"{kind.title()} {i}")
         pools[kind] = (members, list(accumulate(1 / (rank + 1) ** 1.1 for rank in range(len(members)))))
+        if kind in ("dataset", "model"):  # every fifth entity is a version in a family of five, as ARC-AGI-1 and -2
+            for i, entity in enumerate(members):
+                if i % 5:
+                    graph.add((entity, MLKG.memberOf, members[i - i % 5]))
 
     def draw(kind: str, count: int) -> list[URIRef]:
         members, weights = pools[kind]
@@ -89,6 +93,9 @@ def synthetic_graph(papers: int, seed: int = 20260101) -> Graph:
         for n, (predicate, entity) in enumerate(links):
             graph.add((paper, predicate, entity))
             _add_evidence(graph, ID[f"evidence/{i:012x}{n:04x}"], paper, predicate, entity, abstract, rng)
+        if rng.random() < 0.3:  # a reported number: 66.21% accuracy of the proposal on a dataset it uses
+            _add_result(graph, ID[f"result/{i:016x}"], paper, proposed, draw("metric", 1)[0],
+                        next((e for p, e in links if p == MLKG.evaluatedOn), None), rng)
     return graph
 
 
@@ -96,6 +103,18 @@ def _add_entity(graph: Graph, entity: URIRef, cls: URIRef, label: str) -> None:
     graph.add((entity, RDF.type, cls))
     graph.add((entity, RDFS.label, Literal(label)))
     graph.add((entity, SKOS.prefLabel, Literal(label)))
+
+
+def _add_result(graph: Graph, node: URIRef, paper: URIRef, entity: URIRef, metric: URIRef, dataset: URIRef | None,
+                rng: random.Random) -> None:
+    value = round(rng.uniform(1, 99), 2)
+    graph.add((paper, MLKG.reportsResult, node))
+    for p, o in ((RDF.type, MLKG.Result), (RDFS.label, Literal(f"{value}%")), (MLKG.valueText, Literal(f"{value}%")),
+                 (MLKG.value, Literal(str(value), datatype=XSD.decimal)), (MLKG.unit, Literal("%")),
+                 (MLKG.resultMetric, metric), (MLKG.resultFor, entity)):
+        graph.add((node, p, o))
+    if dataset is not None:
+        graph.add((node, MLKG.resultDataset, dataset))
 
 
 def _add_evidence(graph: Graph, node: URIRef, paper: URIRef, predicate: URIRef, entity: URIRef, abstract: str,

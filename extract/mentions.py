@@ -16,6 +16,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from .abbreviations import find_abbreviations
+from .doc_cache import cached
 from .entity_names import display_name, name_key, singular
 from .names import has_shape, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
 from .rules import Rules, dataset_family
@@ -100,8 +101,8 @@ class MentionFinder:
             (self.folded if lowered else self.exact).add(etype, [nlp.make_doc(form) for form in sorted(forms)])
 
     def __call__(self, doc: Doc) -> Doc:
-        text = doc.text
-        sentences = [(sent.start_char, sent.end_char) for sent in doc.sents]
+        text = cached(doc).text
+        sentences = [(sent.start_char, sent.end_char) for sent in cached(doc).sentences]
         candidates = (
             self._abbreviations(text, sentences)
             + self._lexicon(doc)
@@ -140,7 +141,7 @@ class MentionFinder:
 
     def _lexicon(self, doc: Doc) -> list[Candidate]:
         found = []
-        text = doc.text
+        text = cached(doc).text
         for match_id, start, end in [*self.exact(doc), *self.folded(doc)]:
             span = doc[start:end]
             before = text[span.start_char - 1] if span.start_char else " "
@@ -154,7 +155,7 @@ class MentionFinder:
 
     def _names(self, doc: Doc, sentences: list[tuple[int, int]]) -> list[Candidate]:
         """Runs of name-shaped words; a plain capitalised word counts mid-sentence, never as the sentence's first."""
-        text, rules = doc.text, self.rules
+        text, rules = cached(doc).text, self.rules
         found = []
         for sent_start, sent_end in sentences:
             words = wordforms(text, sent_start, sent_end)
@@ -179,10 +180,11 @@ class MentionFinder:
                     flush()
                     continue
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
-                word_shaped = has_shape(word) and word.lower() not in rules.not_names
-                if word.lower() in rules.generic_model_classes or _singular_word(word) in rules.generic_model_classes:
+                lower = word.lower()
+                word_shaped = has_shape(word) and lower not in rules.not_names
+                if lower in rules.generic_model_classes or _singular_word(word) in rules.generic_model_classes:
                     word_shaped = True
-                title = is_title_word(word) and index > 0 and word.lower() not in rules.not_names
+                title = index > 0 and is_title_word(word) and lower not in rules.not_names
                 version = is_version(word) and bool(run)
                 if word_shaped or title or (version and adjacent):
                     if run and not adjacent:
@@ -242,7 +244,7 @@ class MentionFinder:
                 if len(segment) < needed or (head == "task" and not any(t.pos_ in ("NOUN", "PROPN") for t in segment)):
                     continue
                 start, end = segment[0].idx, segment[-1].idx + len(segment[-1].text)
-                found.append(Candidate(start, end, doc.text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
+                found.append(Candidate(start, end, cached(doc).text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
         return found
 
     @staticmethod
@@ -250,7 +252,8 @@ class MentionFinder:
         """The words before "tasks" that name tasks, read from the tags rather than the parse, which often
         splits "visual question answering and image captioning tasks" into two chunks."""
         start = head.i
-        while start > head.sent.start and (
+        sentence_start = cached(doc).sentence_of(head).start
+        while start > sentence_start and (
             doc[start - 1].tag_ in ("NN", "NNS", "NNP", "NNPS", "JJ", "VBG", "CC", "HYPH", ",")
             and not doc[start - 1].like_num
         ):
@@ -273,7 +276,8 @@ class MentionFinder:
 
     @staticmethod
     def _near_number(doc: Doc, chunk) -> bool:
-        window = doc[max(chunk.start - 4, chunk.sent.start) : min(chunk.end + 5, chunk.sent.end)]
+        sentence = cached(doc).sentence_of(chunk)
+        window = doc[max(chunk.start - 4, sentence.start) : min(chunk.end + 5, sentence.end)]
         return any(t.like_num or t.text == "%" for t in window)
 
     # -- resolution ----------------------------------------------------------------------------------------
@@ -298,7 +302,7 @@ class MentionFinder:
                 cand.type_hint = previous.type_hint
 
     def _group(self, doc: Doc, accepted: list[Candidate], sentences: list[tuple[int, int]]) -> dict[str, DocEntity]:
-        rules, text = self.rules, doc.text
+        rules, text = self.rules, cached(doc).text
         sentence_starts = {start for start, _ in sentences}
         by_key: dict[str, DocEntity] = {}
         pair_key: dict[int, str] = {}
@@ -345,11 +349,11 @@ class MentionFinder:
 
     def _context_vote(self, doc: Doc, cand: Candidate, entity: DocEntity) -> None:
         """"on X" in a sentence about evaluation votes Dataset; a name before a metric noun ("MMLU accuracy") too."""
-        before = _PREV_WORD.search(doc.text, 0, cand.start)
+        before = _PREV_WORD.search(cached(doc).text, max(cand.start - 64, 0), cand.start)  # a window: no rescans
         span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         if span is None:
             return
-        sentence = span.sent
+        sentence = cached(doc).sentence_of(span)
         cues = {t.lemma_.lower() for t in sentence} | {t.lower_ for t in sentence}
         root = span.root
         while root.dep_ in ("conj", "appos") and root.head.i != root.i and root.head.i < root.i:
@@ -357,7 +361,7 @@ class MentionFinder:
         preposition = root.head.lower_ if root.dep_ == "pobj" else (before.group(1).lower() if before else "")
         if preposition in self.rules.dataset_prepositions and cues & self.rules.evaluation_cues:
             entity.votes["Dataset"] += 1
-        nxt = _NEXT_WORD.match(doc.text, cand.end)
+        nxt = _NEXT_WORD.match(cached(doc).text, cand.end)
         if nxt and self.rules.known.get(nxt.group(1).lower()) == "Metric" and cand.type_hint is None:
             entity.votes["Dataset"] += 2
 

@@ -36,6 +36,8 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
 
 def has_shape(word: str) -> bool:
     """True for words whose shape alone marks a name: `ArenaRL`, `SE-RRMs`, `Qwen3`, `t-SVD`, `GPT-5`."""
+    if word == word.lower():  # most words: no capital at all, so neither test below can pass
+        return False
     if len(word) < 2 or "://" in word or "@" in word or _NUMERIC.match(word) or _DIMENSION.match(word):
         return False
     letters = [ch for ch in word if ch.isalpha()]

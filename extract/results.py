@@ -14,6 +14,8 @@ from decimal import Decimal
 
 from spacy.tokens import Doc, Span
 
+from .doc_cache import cached
+
 _NUMBER = re.compile(
     r"(?<![\w.×-])(?P<sign>[+\-−]?)(?P<number>\d+(?:,\d{3})*(?:\.\d+)?)\s?(?P<unit>%|×(?!\s?\d)|x\b(?!\s?\d)|-fold\b|\s?points?\b|\s?pp\b)?"
 )
@@ -51,10 +53,10 @@ class ResultFinder:
         mentions = sorted(doc.spans.get("mlkg", []), key=lambda m: m.start_char)
         proposed = next((hit.key for hit in doc._.mlkg_relations or () if hit.predicate == "proposes"), None)
         hits: list[ResultHit] = []
-        for sent in doc.sents:
+        for sent in cached(doc).sentences:
             in_sentence = [m for m in mentions if sent.start_char <= m.start_char < sent.end_char]
             previous = None
-            for match in _NUMBER.finditer(doc.text, sent.start_char, sent.end_char):
+            for match in _NUMBER.finditer(cached(doc).text, sent.start_char, sent.end_char):
                 hit = self._result(doc, match, in_sentence, entities, proposed, previous)
                 if hit:
                     hits.append(hit)
@@ -67,7 +69,8 @@ class ResultFinder:
         start, end = match.span()
         if any(m.start_char <= start < m.end_char for m in mentions):
             return None  # part of a name: ARC-AGI-2, Qwen3-VL-32B
-        if _FROM.search(doc.text, 0, start) and _TO.match(doc.text, end):
+        text = cached(doc).text
+        if _TO.match(text, end) and _FROM.search(text, max(start - 16, 0), start):
             return None  # "from 4.8% to 0.9%": the result is the second number
         unit = _UNITS.get((match.group("unit") or "").strip(), "")
         number = match.group("number").replace(",", "")
@@ -84,7 +87,7 @@ class ResultFinder:
         if dataset is None and entities[entity].type == "Dataset":
             dataset = entities[entity]  # "the best model reaches 22.2% accuracy" on the benchmark the paper introduces
         value = Decimal(("-" if match.group("sign") in ("-", "−") else "") + number)
-        text = doc.text[start:end].rstrip()
+        text = cached(doc).text[start:end].rstrip()
         return ResultHit(text, str(value), unit, metric.key, entity, dataset.key if dataset else None,
                          start, start + len(text), rule, 0.6)
 
@@ -98,9 +101,9 @@ class ResultFinder:
             if found is None or found.type != "Metric":
                 continue
             if mention.start_char >= end:
-                between, limit = doc.text[end : mention.start_char], _WORDS_AFTER
+                between, limit = cached(doc).text[end : mention.start_char], _WORDS_AFTER
             elif mention.end_char <= start:
-                between, limit = _FROM_TO.sub(" ", doc.text[mention.end_char : start]), _WORDS_BEFORE
+                between, limit = _FROM_TO.sub(" ", cached(doc).text[mention.end_char : start]), _WORDS_BEFORE
             else:
                 continue
             if len(between.split()) > limit or _CLAUSE_BREAK.search(between) or _STANDALONE_NUMBER.search(between):
@@ -125,9 +128,9 @@ class ResultFinder:
     @staticmethod
     def _subject(doc: Doc, mentions: list[Span], entities, start: int, proposed: str | None):
         """What the number is for, and the rule that decided it."""
-        before = doc.text[:start].rstrip()
+        before = cached(doc).text[:start].rstrip()
         if before.endswith("("):
-            previous = [m for m in mentions if m.end_char <= start and not doc.text[m.end_char : start].strip(" (")]
+            previous = [m for m in mentions if m.end_char <= start and not cached(doc).text[m.end_char : start].strip(" (")]
             if previous and entities[previous[-1]._.mlkg_key].type not in ("Metric", "Dataset"):
                 return previous[-1]._.mlkg_key, "result:parenthesised"
         for mention in mentions:

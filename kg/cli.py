@@ -224,7 +224,7 @@ def stats(graph: Path | None, as_json: bool) -> None:
     for section, title in (("by_type", "by type"), ("by_relation", "by relation")):
         click.echo(title)
         for name, count in counts[section].items():
-            click.echo(f"  {name:<14} {count:>7}")
+            click.echo(f"  {name:<20} {count:>7}")
 
 
 @cli.command()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pyoxigraph as ox
 from rdflib import Graph
 
-from .vocab import PREFIXES
+from .vocab import MLKG, PREFIXES
 
 
 class QueryError(Exception):
@@ -136,11 +136,21 @@ def run_saved(store: ox.Store, name: str, params: Mapping[str, str] | None = Non
 
 
 def stats(store: ox.Store) -> dict[str, dict[str, int]]:
-    """Instances per class and triples per paper-to-entity relation, keyed by local name, largest first."""
+    """Instances per class and triples per paper-to-entity relation, largest first; keyed by local name for our
+    own terms ("Dataset") and by prefixed name for the others ("prov:Entity", not to be read as our Entity)."""
     def counts(query: str) -> dict[str, int]:
-        return {local_name(key): int(count) for key, count in run_saved(store, query).rows}
+        return {_term_name(key): int(count) for key, count in run_saved(store, query).rows}
 
     return {"by_type": counts("stats-by-type"), "by_relation": counts("stats-by-relation")}
+
+
+def _term_name(iri: str) -> str:
+    if iri.startswith(str(MLKG)):
+        return iri[len(str(MLKG)):]
+    for prefix, namespace in PREFIXES.items():
+        if iri.startswith(str(namespace)):
+            return f"{prefix}:{iri[len(str(namespace)):]}"
+    return local_name(iri)
 
 
 def local_name(iri: str) -> str:

@@ -1,0 +1,34 @@
+"""What components read many times from one Doc, computed once: its text and its sentences.
+
+spaCy rebuilds `Doc.text` from the tokens on every access, and `Doc.sents`, `Token.sent` and `Span.sent` walk the
+whole Doc on every call; read in loops they were the largest cost of extraction. The cache lives on
+`doc._.mlkg_cache`, so it goes when the Doc goes."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from spacy.tokens import Doc, Span, Token
+
+
+class DocCache:
+    """A Doc's text, its sentence spans, and the sentence holding any token or span."""
+
+    def __init__(self, doc: Doc):
+        self.text: str = doc.text
+        self.sentences: list[Span] = list(doc.sents)
+        self._starts = [sent.start for sent in self.sentences]
+
+    def sentence_of(self, item: Token | Span) -> Span:
+        """The sentence a token (or a span's first token) is in."""
+        first = item.i if isinstance(item, Token) else item.start
+        return self.sentences[max(bisect_right(self._starts, first) - 1, 0)]
+
+
+def cached(doc: Doc) -> DocCache:
+    """The Doc's cache, built on first use."""
+    cache = doc._.mlkg_cache
+    if cache is None:
+        cache = DocCache(doc)
+        doc._.mlkg_cache = cache
+    return cache
