@@ -16,6 +16,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from .abbreviations import find_abbreviations
+from .authorship import is_proposal_verb
 from .doc_cache import cached
 from .entity_names import display_name, name_key, singular
 from .names import has_shape, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
@@ -23,12 +24,20 @@ from .rules import Rules, dataset_family
 
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
 _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}?[^\s,.;:()]+)")
+#: A capitalised word just after these opens a clause ("the question: Can we ...") and is no name by its capital.
+_CLAUSE_START = re.compile(r"[:;?!\\]\s*$")
+#: What follows an author's name in a citation.
+_CITATION = re.compile(r"\s+(?:et al\b|\(\d{4}[a-z]?\))|\s+and\s+[A-Z][a-z]+\s+\(\d{4}")
+#: "called / named / we name X": a capitalised phrase whose inner small words belong to the name.
+_NAMED_PHRASE = re.compile(
+    r"\b([A-Za-z]+)\s+[\"“']?([A-Z][\w\-]*(?:\s+(?:(?:to|of|for|and|the|in|on|with|via|from)\s+)?[A-Z][\w\-]*)*)"
+)
 _PREV_WORD = re.compile(r"([A-Za-z]+)\s*$")
 _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(?::|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
 
 #: Priority of each signal when mentions overlap (lower wins).
-_ABBREVIATION, _LEXICON, _NAME, _CHUNK = 0, 1, 2, 2
+_ABBREVIATION, _LEXICON, _NAME, _CHUNK, _PROPOSAL = 0, 1, 2, 2, 3
 
 
 @dataclass
@@ -92,12 +101,13 @@ class MentionFinder:
 
     def __init__(self, nlp, rules: Rules):
         self.rules = rules
+        self.stop_words = frozenset(nlp.Defaults.stop_words)  # "It", "Can", "If" opening a clause are not names
         # Names with capitals match case-sensitively ("mAP" must not match "maps"); lower-case phrases match any case.
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         for name, etype in sorted(rules.known_cased.items()):
             lowered = name == name.lower()
-            forms = {name, name + "s"} if lowered and etype in ("Metric", "Method") else {name}
+            forms = {name, name + "s"} if lowered or etype == "Model" else {name}
             (self.folded if lowered else self.exact).add(etype, [nlp.make_doc(form) for form in sorted(forms)])
 
     def __call__(self, doc: Doc) -> Doc:
@@ -108,6 +118,8 @@ class MentionFinder:
             + self._lexicon(doc)
             + self._names(doc, sentences)
             + self._chunks(doc)
+            + self._proposed_objects(doc)
+            + self._named_phrases(text)
         )
         accepted = self._select(candidates)
         self._share_list_hints(text, accepted)
@@ -184,7 +196,11 @@ class MentionFinder:
                 word_shaped = has_shape(word) and lower not in rules.not_names
                 if lower in rules.generic_model_classes or _singular_word(word) in rules.generic_model_classes:
                     word_shaped = True
-                title = index > 0 and is_title_word(word) and lower not in rules.not_names
+                title = (index > 0 and is_title_word(word) and lower not in rules.not_names
+                         and lower not in self.stop_words and not _CLAUSE_START.search(text, max(start - 4, 0), start))
+                if (word_shaped or title) and _CITATION.match(text, end):
+                    flush()  # an author cited by name: "Marcus et al. (1995)", "Kirov and Cotterell (2018)"
+                    continue
                 version = is_version(word) and bool(run)
                 if word_shaped or title or (version and adjacent):
                     if run and not adjacent:
@@ -247,6 +263,38 @@ class MentionFinder:
                 found.append(Candidate(start, end, cached(doc).text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
         return found
 
+    def _named_phrases(self, text: str) -> list[Candidate]:
+        """The capitalised phrase after "called / named / dubbed ...", small words and all ("Contrast to Divide")."""
+        found = []
+        for match in _NAMED_PHRASE.finditer(text):
+            if match.group(1).lower() not in self.rules.naming_words:
+                continue
+            start, end = match.span(2)
+            if " " in match.group(2):  # one word is already a name candidate
+                found.append(Candidate(start, end, match.group(2), "name:after-naming-word", 0.8, _NAME))
+        return found
+
+    def _proposed_objects(self, doc: Doc) -> list[Candidate]:
+        """What "we propose / introduce ..." takes as its object, named or not ("a noise adaptation layer"): the
+        paper's contribution. Names inside it win (lower priority); the head noun gives the type hint."""
+        rules, text = self.rules, cached(doc).text
+        found = []
+        for verb in doc:
+            if verb.lemma_.lower() not in rules.propose_verbs or not is_proposal_verb(verb, rules):
+                continue
+            for obj in (c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")):
+                head = obj.lemma_.lower()
+                if head in rules.not_contributions:
+                    continue
+                tokens = self._strip_modifiers([t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i], "Method")
+                if len(tokens) < 2 or any(t.pos_ in ("PUNCT", "CCONJ") or t.is_stop for t in tokens):
+                    continue
+                etype = rules.type_heads.get(head)
+                start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+                found.append(Candidate(start, end, text[start:end], "chunk:proposed-object", 0.6, _PROPOSAL,
+                                       etype if etype in ("Dataset", "Model", "Method") else "Method"))
+        return found
+
     @staticmethod
     def _task_list(doc: Doc, head) -> list:
         """The words before "tasks" that name tasks, read from the tags rather than the parse, which often
@@ -287,6 +335,10 @@ class MentionFinder:
         """Keep the strongest non-overlapping candidates; an abbreviation's two halves stand or fall together."""
         taken: list[tuple[int, int]] = []
         accepted: list[Candidate] = []
+        names = [(c.start, c.end) for c in candidates if c.rule.startswith("name:") and c.rule != "name:proper-noun"]
+        # A known word inside a longer name is part of that name: "Attention" in "Compositional Attention Networks".
+        candidates = [c for c in candidates if c.priority != _LEXICON
+                      or not any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end) for s, e in names)]
         for cand in sorted(candidates, key=lambda c: (c.priority, -(c.end - c.start), c.start)):
             if any(cand.start < e and s < cand.end for s, e in taken):
                 continue

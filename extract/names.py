@@ -12,6 +12,7 @@ EDGE_PUNCT = "()[]{},.;:!?\"'“”‘’`*"
 _WORDFORM = re.compile(r"\S+")
 _SUFFIX = re.compile(r"-(?:based|style|like|driven|guided|specific|level|wise|free|only|aware|centric|enhanced|augmented)$")
 _VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*)$")
+_MATH_CHARS = frozenset("^√{}\\=∑∫")
 _NUMERIC = re.compile(r"^[\d.,×x%+\-–~<>=/]+$")
 _DIMENSION = re.compile(r"^\d+[×x]\d+$|^\d+D$|^\d+(?:st|nd|rd|th)$|^\d+[kKmM]?$")
 _PARAM_COUNT = re.compile(r"(?:^|[-\s])\d+(?:\.\d+)?[BMK](?:$|[-\s])")
@@ -37,6 +38,8 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
 def has_shape(word: str) -> bool:
     """True for words whose shape alone marks a name: `ArenaRL`, `SE-RRMs`, `Qwen3`, `t-SVD`, `GPT-5`."""
     if word == word.lower():  # most words: no capital at all, so neither test below can pass
+        return False
+    if any(ch in _MATH_CHARS for ch in word):  # a formula's pieces ("T^2/3", "√nT") are not names
         return False
     if len(word) < 2 or "://" in word or "@" in word or _NUMERIC.match(word) or _DIMENSION.match(word):
         return False

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from .authorship import is_proposal_verb
 from .doc_cache import cached
 from .rules import Rules
 
@@ -80,7 +81,7 @@ class RelationFinder:
         found: dict[str, RelationHit] = {}
         for sent in cached(doc).sentences:
             for verb in sent:
-                if verb.lemma_.lower() not in rules.propose_verbs or verb.pos_ not in ("VERB", "AUX") or not self._by_authors(verb):
+                if not is_proposal_verb(verb, rules):
                     continue
                 window_end = sent.end_char
                 for token in doc[verb.i + 1 : sent.end]:
@@ -94,26 +95,6 @@ class RelationFinder:
                     rule = "proposes:named" if span in named else "proposes:we-verb"
                     found.setdefault(span._.mlkg_key, RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, rule, 0.9))
         return found
-
-    def _by_authors(self, verb: Token) -> bool:
-        """True when the verb's subject is the authors ("we", "this paper")."""
-        for _ in range(3):
-            subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-            if subjects:
-                return any(self._is_authors(s) for s in subjects)
-            if verb.dep_ in ("conj", "xcomp", "advcl") and verb.head.i != verb.i:
-                verb = verb.head
-            else:
-                return False
-        return False
-
-    def _is_authors(self, subject: Token) -> bool:
-        """"we", or "this/our paper (work, study)"; not "prior work" or "a recent study"."""
-        if subject.lower_ == "we":
-            return True
-        if subject.lemma_.lower() not in self.rules.proposer_subjects:
-            return False
-        return any(c.lower_ in ("this", "our", "present") for c in subject.children if c.dep_ in ("det", "poss", "amod"))
 
     def _after_naming_word(self, doc: Doc, span: Span) -> bool:
         previous = [t.lower_ for t in doc[max(span.start - 2, 0) : span.start]]

@@ -25,6 +25,7 @@ class Rules:
     stop_modifiers: frozenset[str]
     metric_prefixes_dropped: frozenset[str]
     propose_verbs: frozenset[str]
+    not_contributions: frozenset[str]
     proposer_subjects: frozenset[str]
     naming_words: frozenset[str]
     outperform_verbs: frozenset[str]
@@ -63,7 +64,7 @@ def load_rules() -> Rules:
     """Parse the pattern files once per process."""
     lexicon, heads = _read("lexicon.json"), _read("heads.json")
     known_cased: dict[str, str] = {}
-    for key, etype in (("methods", "Method"), ("metrics", "Metric"), ("datasets", "Dataset")):
+    for key, etype in (("methods", "Method"), ("architectures", "Model"), ("metrics", "Metric"), ("datasets", "Dataset")):
         for name in lexicon[key]:
             known_cased[name] = etype
     known = {name.lower(): etype for name, etype in known_cased.items()}
@@ -79,6 +80,7 @@ def load_rules() -> Rules:
         stop_modifiers=_lower_set(heads["stop_modifiers"]),
         metric_prefixes_dropped=_lower_set(heads["metric_prefixes_dropped"]),
         propose_verbs=_lower_set(heads["propose_verbs"]),
+        not_contributions=_lower_set(heads["not_contributions"]),
         proposer_subjects=_lower_set(heads["proposer_subjects"]),
         naming_words=_lower_set(heads["naming_words"]),
         outperform_verbs=_lower_set(heads["outperform_verbs"]),
