@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
-from .authorship import is_proposal_verb
+from .authorship import by_authors, is_proposal_verb
 from .doc_cache import cached
 from .rules import Rules
 
@@ -81,7 +81,8 @@ class RelationFinder:
         found: dict[str, RelationHit] = {}
         for sent in cached(doc).sentences:
             for verb in sent:
-                if not is_proposal_verb(verb, rules):
+                naming = verb.lemma_.lower() in rules.naming_words and by_authors(verb, rules)  # "which we name X"
+                if not naming and not is_proposal_verb(verb, rules):
                     continue
                 window_end = sent.end_char
                 for token in doc[verb.i + 1 : sent.end]:

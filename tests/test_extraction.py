@@ -164,3 +164,38 @@ def test_worker_processes_give_the_same_facts_as_one(nlp):
     assert two == one
     assert any(f.entities for f in two)
     assert isinstance(two[0].paper, Paper)
+
+
+def test_an_unnamed_contribution_is_proposed(extract_one):
+    result = extract_one("Labels are often noisy. We propose a noise adaptation layer that learns the noise distribution. "
+                         "We present results on two tasks.")
+    assert ("proposes", "noise adaptation layer") in relations(result)
+    assert not any(name.endswith("result") or name.endswith("results") for _, name in relations(result))
+
+
+def test_a_name_with_small_words_after_a_naming_verb(extract_one):
+    result = extract_one("Our approach, which we name Contrast to Divide, separates clean labels from noisy ones.")
+    assert ("proposes", "Contrast to Divide") in relations(result)
+
+
+def test_a_known_word_inside_a_longer_name_stays_in_it(extract_one):
+    names = by_name(extract_one("We present Compositional Attention Networks, a differentiable reasoning architecture."))
+    assert "Compositional Attention Network" in names
+    assert "attention" not in {n.lower() for n in names}
+
+
+def test_cited_authors_and_clause_openers_are_not_entities(extract_one):
+    result = extract_one("Kirov and Cotterell (2018) argue otherwise, as did Marcus et al. (1995). "
+                         "We ask the question: Can we train it faster? It converges.")
+    assert not {"Kirov", "Cotterell", "Marcus", "Can", "It"} & set(by_name(result))
+
+
+def test_pieces_of_formulas_are_not_names(extract_one):
+    result = extract_one(r"The rate improves from $O(\sqrt{nT})$ to $O(T^{2/3})$ over FooNet.")
+    assert all("^" not in name and "√" not in name for name in by_name(result))
+
+
+def test_architectures_are_models(extract_one):
+    names = by_name(extract_one("We train LSTMs and a graph neural network on molecules and compare with Transformers."))
+    assert names["LSTM"].type == "Model"
+    assert names["graph neural network"].type == "Model"
