@@ -1,13 +1,33 @@
 """Whether a verb's subject is the paper's authors ("we propose", "this paper introduces"), not others' work.
 
-Shared by the mention finder (the object of "we propose" is a contribution even without a name) and the relation
-finder (it becomes a `proposes` fact)."""
+The mention finder finds these verbs once per Doc and leaves them on `doc._.mlkg_author_verbs`: it reads their
+objects as contributions even without a name, and the relation finder turns what follows them into `proposes`."""
 
 from __future__ import annotations
 
-from spacy.tokens import Token
+from spacy.matcher import Matcher
+from spacy.tokens import Doc, Token
+from spacy.vocab import Vocab
 
 from .rules import Rules
+
+
+class AuthorVerbs:
+    """The authors' contribution and naming verbs of a Doc ("we propose", "this paper introduces", "which we
+    name"), found with one Matcher pass over lemmas rather than a Python loop over every token."""
+
+    def __init__(self, vocab: Vocab, rules: Rules):
+        self.rules = rules
+        self.matcher = Matcher(vocab)
+        for kind, words, extra in (("proposes", rules.propose_verbs, {"POS": {"IN": ["VERB", "AUX"]}}),
+                                   ("names", rules.naming_words, {})):
+            lemmas = sorted({form for word in words for form in (word, word.capitalize())})
+            self.matcher.add(kind, [[{"LEMMA": {"IN": lemmas}, **extra}]])
+
+    def __call__(self, doc: Doc) -> list[tuple[int, str]]:
+        """(token index, "proposes" or "names") for each such verb whose subject is the authors, in text order."""
+        found = {(start, doc.vocab.strings[match_id]) for match_id, start, _ in self.matcher(doc)}
+        return sorted((i, kind) for i, kind in found if by_authors(doc[i], self.rules))
 
 
 def by_authors(verb: Token, rules: Rules) -> bool:
@@ -30,8 +50,3 @@ def is_authors(subject: Token, rules: Rules) -> bool:
     if subject.lemma_.lower() not in rules.proposer_subjects:
         return False
     return any(c.lower_ in ("this", "our", "present") for c in subject.children if c.dep_ in ("det", "poss", "amod"))
-
-
-def is_proposal_verb(verb: Token, rules: Rules) -> bool:
-    """"we propose / introduce / present ...": a contribution verb whose subject is the authors."""
-    return verb.lemma_.lower() in rules.propose_verbs and verb.pos_ in ("VERB", "AUX") and by_authors(verb, rules)

@@ -12,12 +12,21 @@ from spacy.tokens import Doc, Span, Token
 
 
 class DocCache:
-    """A Doc's text, its sentence spans, and the sentence holding any token or span."""
+    """A Doc's text, its sentence spans, the sentence holding any token or span, and each sentence's words."""
 
     def __init__(self, doc: Doc):
         self.text: str = doc.text
         self.sentences: list[Span] = list(doc.sents)
         self._starts = [sent.start for sent in self.sentences]
+        self._words: dict[int, frozenset[str]] = {}
+
+    def words(self, sentence: Span) -> frozenset[str]:
+        """The sentence's words, lower-cased, and their lemmas: cue words are looked up here."""
+        found = self._words.get(sentence.start)
+        if found is None:
+            found = frozenset(t.lower_ for t in sentence) | frozenset(t.lemma_.lower() for t in sentence)
+            self._words[sentence.start] = found
+        return found
 
     def sentence_of(self, item: Token | Span) -> Span:
         """The sentence a token (or a span's first token) is in."""

@@ -16,7 +16,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc
 
 from .abbreviations import find_abbreviations
-from .authorship import is_proposal_verb
+from .authorship import AuthorVerbs
 from .doc_cache import cached
 from .entity_names import display_name, name_key, singular
 from .names import has_shape, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
@@ -102,6 +102,7 @@ class MentionFinder:
     def __init__(self, nlp, rules: Rules):
         self.rules = rules
         self.stop_words = frozenset(nlp.Defaults.stop_words)  # "It", "Can", "If" opening a clause are not names
+        self.author_verbs = AuthorVerbs(nlp.vocab, rules)
         # Names with capitals match case-sensitively ("mAP" must not match "maps"); lower-case phrases match any case.
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
@@ -111,6 +112,7 @@ class MentionFinder:
             (self.folded if lowered else self.exact).add(etype, [nlp.make_doc(form) for form in sorted(forms)])
 
     def __call__(self, doc: Doc) -> Doc:
+        doc._.mlkg_author_verbs = self.author_verbs(doc)
         text = cached(doc).text
         sentences = [(sent.start_char, sent.end_char) for sent in cached(doc).sentences]
         candidates = (
@@ -279,9 +281,10 @@ class MentionFinder:
         paper's contribution. Names inside it win (lower priority); the head noun gives the type hint."""
         rules, text = self.rules, cached(doc).text
         found = []
-        for verb in doc:
-            if verb.lemma_.lower() not in rules.propose_verbs or not is_proposal_verb(verb, rules):
+        for index, kind in doc._.mlkg_author_verbs:
+            if kind != "proposes":
                 continue
+            verb = doc[index]
             for obj in (c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")):
                 head = obj.lemma_.lower()
                 if head in rules.not_contributions:
@@ -405,8 +408,7 @@ class MentionFinder:
         span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         if span is None:
             return
-        sentence = cached(doc).sentence_of(span)
-        cues = {t.lemma_.lower() for t in sentence} | {t.lower_ for t in sentence}
+        cues = cached(doc).words(cached(doc).sentence_of(span))
         root = span.root
         while root.dep_ in ("conj", "appos") and root.head.i != root.i and root.head.i < root.i:
             root = root.head

@@ -10,6 +10,7 @@ Unicode is not NFKC-folded: `G²` stays `G²`, and offsets never shift under the
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -51,6 +52,10 @@ class _Text:
         self.ends = list(range(1, len(original) + 1))
 
     def sub(self, pattern: re.Pattern, replace: Replace) -> None:
+        matches = pattern.finditer(self.text)
+        first = next(matches, None)
+        if first is None:  # most passes find nothing in most abstracts: keep the arrays as they are
+            return
         text, starts, ends = [], [], []
         position = 0
 
@@ -59,7 +64,7 @@ class _Text:
             starts.extend(self.starts[start:end])
             ends.extend(self.ends[start:end])
 
-        for match in pattern.finditer(self.text):
+        for match in itertools.chain((first,), matches):
             copy(position, match.start())
             position = match.end()
             if match.start() == match.end():

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
-from .authorship import by_authors, is_proposal_verb
 from .doc_cache import cached
 from .rules import Rules
 
@@ -79,22 +78,20 @@ class RelationFinder:
     def _proposes(self, doc: Doc, mentions: list[Span], entities) -> dict[str, RelationHit]:
         rules = self.rules
         found: dict[str, RelationHit] = {}
-        for sent in cached(doc).sentences:
-            for verb in sent:
-                naming = verb.lemma_.lower() in rules.naming_words and by_authors(verb, rules)  # "which we name X"
-                if not naming and not is_proposal_verb(verb, rules):
-                    continue
-                window_end = sent.end_char
-                for token in doc[verb.i + 1 : sent.end]:
-                    if token.lower_ in rules.relative_words or token.text == ";":
-                        window_end = token.idx
-                        break
-                inside = [m for m in mentions if verb.idx < m.start_char < window_end and self._ownable(m, entities)]
-                named = [m for m in inside if self._after_naming_word(doc, m)]
-                chosen = named or self._first_and_listed(doc, inside)
-                for span in chosen:
-                    rule = "proposes:named" if span in named else "proposes:we-verb"
-                    found.setdefault(span._.mlkg_key, RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, rule, 0.9))
+        for index, _kind in doc._.mlkg_author_verbs or ():  # "we propose X", "which we name X"
+            verb = doc[index]
+            sent = cached(doc).sentence_of(verb)
+            window_end = sent.end_char
+            for token in doc[verb.i + 1 : sent.end]:
+                if token.lower_ in rules.relative_words or token.text == ";":
+                    window_end = token.idx
+                    break
+            inside = [m for m in mentions if verb.idx < m.start_char < window_end and self._ownable(m, entities)]
+            named = [m for m in inside if self._after_naming_word(doc, m)]
+            chosen = named or self._first_and_listed(doc, inside)
+            for span in chosen:
+                rule = "proposes:named" if span in named else "proposes:we-verb"
+                found.setdefault(span._.mlkg_key, RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, rule, 0.9))
         return found
 
     def _after_naming_word(self, doc: Doc, span: Span) -> bool:

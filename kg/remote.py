@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from .sparql import QueryError, QueryResult, _cell, param_term, saved_queries
+from .sparql import QueryError, QueryResult, _cell, bind_saved, param_term, without_bound_columns
 from .vocab import BASE, PREFIXES
 
 #: Named graphs get `GRAPH_BASE + <corpus name>` unless the user picks an IRI.
@@ -141,21 +141,9 @@ def run_remote_query(endpoint: str | Endpoint, query: str, params: Mapping[str, 
 def run_remote_saved(endpoint: str | Endpoint, name: str, params: Mapping[str, str] | None = None, *,
                      graph_iri: str | None = None, timeout: float = 60) -> QueryResult:
     """A saved query run on the server, with the same parameter checks and output columns as `run_saved`."""
-    by_name = {saved.name: saved for saved in saved_queries()}
-    if name not in by_name:
-        raise QueryError(f"no saved query {name!r}; saved queries: {', '.join(by_name)}")
-    saved = by_name[name]
-    given = dict(params or {})
-    unknown = sorted(set(given) - {p.name for p in saved.params})
-    missing = [p.name for p in saved.params if p.required and p.name not in given]
-    if unknown or missing:
-        problem = f"unknown parameter {', '.join(unknown)}" if unknown else f"missing parameter {', '.join(missing)}"
-        raise QueryError(f"{name}: {problem}; its parameters: {', '.join(p.name for p in saved.params) or 'none'}")
-    bound = {p.name: given.get(p.name, p.default) for p in saved.params if p.name in given or p.default is not None}
-    result = run_remote_query(endpoint, saved.text, bound, graph_iri=graph_iri, timeout=timeout)
-    keep = [i for i, var in enumerate(result.variables) if var not in bound]
-    return QueryResult(tuple(result.variables[i] for i in keep),
-                       tuple(tuple(row[i] for i in keep) for row in result.rows), result.ask)
+    saved, bound = bind_saved(name, params)
+    return without_bound_columns(run_remote_query(endpoint, saved.text, bound, graph_iri=graph_iri, timeout=timeout),
+                                 bound)
 
 
 def bind_values(query: str, params: Mapping[str, str]) -> str:

@@ -115,6 +115,13 @@ def saved_queries() -> list[SavedQuery]:
 
 def run_saved(store: ox.Store, name: str, params: Mapping[str, str] | None = None) -> QueryResult:
     """Run a saved query with its defaults filled in; the bound parameters' constant columns are left out."""
+    saved, bound = bind_saved(name, params)
+    return without_bound_columns(run_query(store, saved.text, bound), bound)
+
+
+def bind_saved(name: str, params: Mapping[str, str] | None = None) -> tuple[SavedQuery, dict[str, str]]:
+    """The saved query `name` and its parameter values (given ones, else defaults); a QueryError names unknown
+    or missing parameters and lists the valid ones."""
     by_name = {saved.name: saved for saved in saved_queries()}
     if name not in by_name:
         raise QueryError(f"no saved query {name!r}; saved queries: {', '.join(by_name)}")
@@ -126,8 +133,11 @@ def run_saved(store: ox.Store, name: str, params: Mapping[str, str] | None = Non
     if unknown or missing:
         problem = f"unknown parameter {', '.join(unknown)}" if unknown else f"missing parameter {', '.join(missing)}"
         raise QueryError(f"{name}: {problem}; its parameters: {valid}")
-    bound = {p.name: given.get(p.name, p.default) for p in saved.params if p.name in given or p.default is not None}
-    result = run_query(store, saved.text, bound)
+    return saved, {p.name: given.get(p.name, p.default) for p in saved.params if p.name in given or p.default is not None}
+
+
+def without_bound_columns(result: QueryResult, bound: Mapping[str, str]) -> QueryResult:
+    """The result minus the columns of bound parameters (the same value on every row)."""
     keep = [i for i, var in enumerate(result.variables) if var not in bound]
     if len(keep) == len(result.variables):
         return result
