@@ -37,21 +37,34 @@ class Rules:
     self_references: frozenset[str]
 
     def family_of(self, name: str) -> str | None:
-        """The known model family a name starts with (`Qwen3-VL-32B-Instruct` -> `Qwen`), if any."""
+        """The known model family a name starts with (`Qwen3-VL-32B-Instruct` -> `Qwen`), the longest if several."""
         lowered = name.lower()
-        for family in self.model_families:
-            fam = family.lower()
-            if lowered == fam or (lowered.startswith(fam) and not lowered[len(fam)].isalpha()):
-                return family
+        for end in range(len(lowered), 0, -1):
+            if end == len(lowered) or not lowered[end].isalpha():
+                family = self.families_by_lower.get(lowered[:end])
+                if family:
+                    return family
         return None
+
+    @property
+    def families_by_lower(self) -> dict[str, str]:
+        return _families_by_lower(self.model_families)
+
+
+@lru_cache(maxsize=8)
+def _families_by_lower(families: tuple[str, ...]) -> dict[str, str]:
+    by_lower: dict[str, str] = {}
+    for family in families:  # longest first, as listed: the first spelling of a lower-cased name wins
+        by_lower.setdefault(family.lower(), family)
+    return by_lower
 
 
 def dataset_family(name: str, rules: "Rules") -> str | None:
-    """A known benchmark a versioned name extends (`ARC-AGI-2` -> `ARC-AGI`), if any."""
+    """A known benchmark a versioned name extends (`ARC-AGI-2` -> `ARC-AGI`), the longest if several."""
     lowered = name.lower()
-    for known, etype in rules.known.items():
-        if etype == "Dataset" and lowered.startswith(known) and len(lowered) > len(known) and lowered[len(known)] in "-v0123456789 ":
-            return known
+    for end in range(len(lowered) - 1, 0, -1):
+        if lowered[end] in "-v0123456789 " and rules.known.get(lowered[:end]) == "Dataset":
+            return lowered[:end]
     return None
 
 
