@@ -53,7 +53,7 @@ def measure(papers: list[Paper], model: str, workers: int) -> dict:
     from kg.build import extract_all
     from kg.builder import build_graph
     from kg.explorer import render_explorer
-    from kg.export import turtle_text
+    from kg.export import write_turtle
     from kg.sparql import load_store, run_saved, saved_queries
     from kg.view import to_networkx
 
@@ -75,9 +75,9 @@ def measure(papers: list[Paper], model: str, workers: int) -> dict:
         facts.extend(part)
     graph, graph_s = _timed(lambda: build_graph(facts))
     with tempfile.TemporaryDirectory() as tmp:
-        turtle, turtle_s = _timed(lambda: turtle_text(graph))
         ttl = Path(tmp) / "kg.ttl"
-        ttl.write_text(turtle, encoding="utf-8")
+        _, turtle_s = _timed(lambda: write_turtle(graph, ttl))
+        turtle_mb = ttl.stat().st_size / 1e6
         html, html_s = _timed(lambda: render_explorer(to_networkx(graph)))
         store, load_s = _timed(lambda: load_store(ttl))
         query_ms = {}
@@ -98,7 +98,7 @@ def measure(papers: list[Paper], model: str, workers: int) -> dict:
         "graph_s": round(graph_s, 2),
         "triples": len(graph),
         "turtle_s": round(turtle_s, 2),
-        "turtle_mb": round(len(turtle.encode()) / 1e6, 2),
+        "turtle_mb": round(turtle_mb, 2),
         "html_s": round(html_s, 2),
         "html_mb": round(len(html.encode()) / 1e6, 2),
         "store_load_s": round(load_s, 2),

@@ -9,19 +9,27 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import BinaryIO
+
+#: A file's bytes, or a function writing them into the open temporary file (so a large graph's serialisation
+#: streams to disk instead of being held whole in memory, and only one output is being rendered at a time).
+Content = bytes | Callable[[BinaryIO], None]
 
 
-def _temporary(target: Path, data: bytes) -> Path:
-    """`data` in a fsynced temporary file beside `target`, after removing ones a killed run left behind."""
+def _temporary(target: Path, content: Content) -> Path:
+    """`content` in a fsynced temporary file beside `target`, after removing ones a killed run left behind."""
     target.parent.mkdir(parents=True, exist_ok=True)
     for stale in target.parent.glob(f".{target.name}.*.tmp"):
         stale.unlink(missing_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            if callable(content):
+                content(handle)
+            else:
+                handle.write(content)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(tmp, 0o644)
@@ -31,12 +39,12 @@ def _temporary(target: Path, data: bytes) -> Path:
     return Path(tmp)
 
 
-def atomic_write_many(files: Mapping[str | os.PathLike[str], bytes]) -> None:
+def atomic_write_many(files: Mapping[str | os.PathLike[str], Content]) -> None:
     """Write several files so that readers see the old set or the new one (all temporaries, then all renames)."""
     written: list[tuple[Path, Path]] = []
     try:
-        for path, data in files.items():
-            written.append((_temporary(Path(path), data), Path(path)))
+        for path, content in files.items():
+            written.append((_temporary(Path(path), content), Path(path)))
         for tmp, target in written:
             os.replace(tmp, target)
     finally:

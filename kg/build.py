@@ -7,6 +7,7 @@ the previous outputs in place rather than a half-written file.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import sys
@@ -23,7 +24,7 @@ from . import __version__
 from .builder import build_graph, paper_iris
 from .cache import FactCache
 from .explorer import render_explorer
-from .export import jsonld_text, turtle_text
+from .export import dump_jsonld, dump_turtle
 from .graphml import graphml_bytes
 from .provenance import add_provenance, build_time, digest_inputs
 from .readers import bundled_corpus_path, read_corpus
@@ -161,19 +162,22 @@ def build(
     graph = build_graph(facts)
     add_provenance(graph, tool_version=__version__, info=info, inputs=digest_inputs(sources, stdin_bytes),
                    papers=sorted(paper_iris(facts).values()), when=build_time())
-    view = to_networkx(graph)
-    rendered = {
-        "kg.ttl": turtle_text(graph).encode("utf-8"),
-        "kg.jsonld": jsonld_text(graph).encode("utf-8"),
-        "kg.graphml": graphml_bytes(view),
-        "kg.html": render_explorer(view).encode("utf-8"),
+    paper_count = len(facts)
+    del facts  # the graph holds what is needed from here; large builds peak while rendering the outputs
+    view = functools.cache(lambda: to_networkx(graph))
+    # rendered one at a time into each output's temporary file, the NetworkX view only after Turtle and JSON-LD
+    renderers = {
+        "kg.ttl": lambda stream: dump_turtle(graph, stream),
+        "kg.jsonld": lambda stream: dump_jsonld(graph, stream),
+        "kg.graphml": lambda stream: stream.write(graphml_bytes(view())),
+        "kg.html": lambda stream: stream.write(render_explorer(view()).encode("utf-8")),
     }
     written = [out / name for name in OUTPUT_NAMES]
-    atomic_write_many({out / name: rendered[name] for name in OUTPUT_NAMES})
+    atomic_write_many({out / name: renderers[name] for name in OUTPUT_NAMES})
     return BuildReport(
-        papers=len(facts),
+        papers=paper_count,
         triples=len(graph),
-        extracted=cache.misses if cache else len(facts),
+        extracted=cache.misses if cache else paper_count,
         cached=cache.hits if cache else 0,
         outputs=tuple(written),
         warnings=corpus.warnings + _long_abstract_warnings(corpus.papers) + _other_language_warnings(corpus.papers, nlp),

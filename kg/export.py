@@ -3,39 +3,48 @@ and objects) and JSON-LD (re-ordered here, since rdflib's JSON-LD follows the st
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
+from typing import BinaryIO
 
 from rdflib import Graph
+from rdflib.plugins.serializers.jsonld import from_rdf
 
-from .atomic import atomic_write_text
+from .atomic import atomic_write_many
 from .vocab import PREFIXES
 
 
-def turtle_text(graph: Graph) -> str:
-    """Turtle grouped by subject, prefixed, sorted."""
-    return graph.serialize(format="turtle")
+def dump_turtle(graph: Graph, stream: BinaryIO) -> None:
+    """Turtle grouped by subject, prefixed, sorted, written to `stream` in UTF-8 as it is serialised."""
+    graph.serialize(destination=stream, format="turtle", encoding="utf-8")
 
 
-def _sort_value(value: object) -> object:
+def _sort_lists(value: object) -> None:
+    """Sort every JSON array in place by its items' sorted-key JSON text (innermost first)."""
     if isinstance(value, dict):
-        return {key: _sort_value(value[key]) for key in sorted(value)}
-    if isinstance(value, list):
-        items = [_sort_value(item) for item in value]
-        return sorted(items, key=lambda item: json.dumps(item, sort_keys=True, ensure_ascii=False))
-    return value
+        for item in value.values():
+            _sort_lists(item)
+    elif isinstance(value, list):
+        for item in value:
+            _sort_lists(item)
+        value.sort(key=lambda item: json.dumps(item, sort_keys=True, ensure_ascii=False))
 
 
-def jsonld_text(graph: Graph) -> str:
-    """Compact JSON-LD with the project's prefixes as its context, nodes sorted by @id."""
+def dump_jsonld(graph: Graph, stream: BinaryIO) -> None:
+    """Compact JSON-LD with the project's prefixes as its context, nodes sorted by @id, written to `stream`.
+
+    rdflib's converter gives the JSON-LD object, sorted in place and encoded straight into the stream: going
+    through text (serialise, parse back, dump) held three copies of a large graph's JSON in memory at once."""
     context = {prefix: str(namespace) for prefix, namespace in sorted(PREFIXES.items())}
-    data = json.loads(graph.serialize(format="json-ld", context=context, auto_compact=True))
-    return json.dumps(_sort_value(data), ensure_ascii=False, indent=1) + "\n"
+    data = from_rdf(graph, context, auto_compact=True)
+    _sort_lists(data)
+    text = io.TextIOWrapper(stream, encoding="utf-8", newline="\n")
+    json.dump(data, text, ensure_ascii=False, indent=1, sort_keys=True)
+    text.write("\n")
+    text.detach()  # flushed; the stream stays open for its owner
 
 
 def write_turtle(graph: Graph, path: str | Path) -> None:
-    atomic_write_text(path, turtle_text(graph))
-
-
-def write_jsonld(graph: Graph, path: str | Path) -> None:
-    atomic_write_text(path, jsonld_text(graph))
+    """Write the Turtle atomically."""
+    atomic_write_many({path: lambda stream: dump_turtle(graph, stream)})

@@ -16,6 +16,7 @@ from rdflib import Graph
 from rdflib.compare import isomorphic
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS
 
+from kg.atomic import atomic_write_many
 from kg.cli import cli
 from kg.vocab import MLKG
 
@@ -194,6 +195,23 @@ def test_interrupted_build_keeps_previous_outputs(tmp_path, sig):
             assert not list(target.glob(".*.tmp"))
     assert run_build(str(small), "--out", str(target)).exit_code == 0
     assert not list(target.glob(".*.tmp"))
+
+
+def test_an_output_failing_while_it_streams_leaves_the_previous_set(tmp_path):
+    """Outputs are rendered straight into temporary files; one failing half-way must not publish any of them."""
+    first, second = tmp_path / "a.ttl", tmp_path / "b.jsonld"
+    atomic_write_many({first: b"old a", second: b"old b"})
+
+    def half_then_fail(stream):
+        stream.write(b"half of the new b")
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        atomic_write_many({first: lambda stream: stream.write(b"new a"), second: half_then_fail})
+    assert (first.read_bytes(), second.read_bytes()) == (b"old a", b"old b")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a.ttl", "b.jsonld"]
+    atomic_write_many({first: lambda stream: stream.write(b"new a"), second: b"new b"})
+    assert (first.read_bytes(), second.read_bytes()) == (b"new a", b"new b")
 
 
 # --- determinism ------------------------------------------------------------------------------------------
