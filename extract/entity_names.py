@@ -6,7 +6,8 @@ import re
 
 _SEPARATORS = re.compile(r"[\s\-‐‑‒–—_/·.]+")
 _PLURAL_ACRONYM = re.compile(r"^(?P<core>.*[A-Z0-9])s$")
-_KEEP_FINAL_S = ("ss", "us", "is", "ics", "ous")
+_KEEP_FINAL_S = ("ss", "us", "is", "ics", "ous", "ayes")  # "Bayes" is no plural
+_ES_PLURALS = ("sses", "xes")
 
 
 def singular(name: str) -> str:
@@ -16,11 +17,18 @@ def singular(name: str) -> str:
         return match.group("core")
     words = name.split(" ")
     last = words[-1]
-    if len(words) > 1 and last.islower() and last.endswith("s") and not last.endswith(_KEEP_FINAL_S):
-        words[-1] = last[:-3] + "y" if last.endswith("ies") else last[:-1]
-    elif len(words) > 1 and last[:1].isupper() and last[1:].islower() and last.endswith("s") and not last.endswith(_KEEP_FINAL_S):
-        words[-1] = last[:-1]
+    if len(words) > 1 and (last.islower() or (last[:1].isupper() and last[1:].islower())) and last.endswith("s") \
+            and not last.endswith(_KEEP_FINAL_S):
+        words[-1] = _singular_word(last)
     return " ".join(words)
+
+
+def _singular_word(word: str) -> str:
+    if word.endswith("ies") and word.islower():
+        return word[:-3] + "y"
+    if word.endswith(_ES_PLURALS):  # "processes", "boxes"
+        return word[:-2]
+    return word[:-1]
 
 
 def name_key(name: str) -> str:

@@ -36,6 +36,11 @@ _PREV_WORD = re.compile(r"([A-Za-z]+)\s*$")
 _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(?::|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
 
+#: Known terms of these types take the lower-case words narrowing them ("soft attention", "distributed SGD").
+_EXTENDED_TYPES = frozenset({"Task", "Method", "Model"})
+_MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "npadvmod", "advmod"})
+_MAX_MODIFIERS = 3
+
 #: Priority of each signal when mentions overlap (lower wins).
 _ABBREVIATION, _LEXICON, _NAME, _CHUNK, _PROPOSAL = 0, 1, 2, 2, 3
 
@@ -96,6 +101,12 @@ def _head_hint(text: str, end: int, rules: Rules, start: int | None = None) -> s
     return None
 
 
+def _lone_capitalised_word(entity: DocEntity) -> bool:
+    """One capitalised word, used once, that nothing else marks as a name ("Divide", "Connect", "Xi"): too weak a
+    signal alone; the same word named twice, typed by a head noun or context, or shaped like a name is kept."""
+    return len(entity.mentions) == 1 and entity.mentions[0][2] == "name:proper-noun" and not entity.votes
+
+
 class MentionFinder:
     """Callable spaCy component; holds the PhraseMatcher built from the lexicon."""
 
@@ -126,6 +137,7 @@ class MentionFinder:
         accepted = self._select(candidates)
         self._share_list_hints(text, accepted)
         entities = self._group(doc, accepted, sentences)
+        entities = {key: e for key, e in entities.items() if not _lone_capitalised_word(e)}
         doc._.mlkg_entities = entities
         spans = []
         for entity in entities.values():
@@ -146,6 +158,8 @@ class MentionFinder:
         found = []
         for number, ab in enumerate(find_abbreviations(text, sentences)):
             long_text, short_text = text[ab.long_start : ab.long_end], text[ab.short_start : ab.short_end]
+            if short_text.lower() in self.rules.not_names:
+                continue  # "deep neural networks (DNNs)", "natural language processing (NLP)": too generic to link
             hint = _head_hint(text, max(ab.long_end, ab.short_end), self.rules, min(ab.long_start, ab.short_start))
             if hint is None:
                 hint = self.rules.type_heads.get(_singular_word(long_text.rsplit(" ", 1)[-1].rsplit("-", 1)[-1]))
@@ -162,10 +176,36 @@ class MentionFinder:
             after = text[span.end_char] if span.end_char < len(text) else " "
             if before.isalnum() or before in "-‐" or after.isalnum() or after in "-‐":
                 continue  # part of a longer name: "ARC" inside "ARC-AGI-2", "precision" inside "high-precision"
-            found.append(
-                Candidate(span.start_char, span.end_char, span.text, "lexicon", 0.85, _LEXICON, doc.vocab.strings[match_id])
-            )
+            etype = doc.vocab.strings[match_id]
+            start = self._modified_start(doc, span) if etype in _EXTENDED_TYPES else span.start
+            rule = "lexicon" if start == span.start else "lexicon:with-modifiers"
+            span = doc[start:end]
+            found.append(Candidate(span.start_char, span.end_char, span.text, rule, 0.85, _LEXICON, etype))
         return found
+
+    def _modified_start(self, doc: Doc, span) -> int:
+        """Where a known term starts once the words that narrow it are included: "collapsed Gibbs sampling",
+        "vision-based manipulation", "multivariate time series classification". A modifier counts when it
+        depends on the term (or on a word already added), is lower-case, and is no determiner or evaluative word
+        ("our", "novel", "standard"); at most three words, hyphen-joined parts counting as one."""
+        start, words = span.start, 0
+        sentence_start = cached(doc).sentence_of(span).start
+        while start > sentence_start and words < _MAX_MODIFIERS:
+            hyphen = doc[start - 1].tag_ == "HYPH" and not doc[start - 1].whitespace_
+            word = start - 2 if hyphen else start - 1
+            if word < sentence_start or not self._narrows(doc[word], word, span.end, hyphen):
+                break
+            start, words = word, words + 1
+        while start < span.start and doc[start - 1].tag_ == "HYPH" and not doc[start - 1].whitespace_:
+            start += 1  # the rest of a hyphenated word not taken whole ("shot" of "zero-shot")
+        return start
+
+    def _narrows(self, token, start: int, end: int, hyphenated: bool) -> bool:
+        """A lower-case content word that modifies the term being built (tokens start..end); a number counts
+        as the first part of a hyphenated word ("zero-shot", "two-timescale")."""
+        return (start <= token.head.i < end and token.is_lower and token.lower_ not in self.rules.stop_modifiers
+                and (hyphenated or (token.dep_ in _MODIFIER_DEPS and not token.is_stop and not token.like_num
+                                    and token.pos_ in ("ADJ", "NOUN", "VERB"))))
 
     def _names(self, doc: Doc, sentences: list[tuple[int, int]]) -> list[Candidate]:
         """Runs of name-shaped words; a plain capitalised word counts mid-sentence, never as the sentence's first."""
@@ -338,8 +378,10 @@ class MentionFinder:
         """Keep the strongest non-overlapping candidates; an abbreviation's two halves stand or fall together."""
         taken: list[tuple[int, int]] = []
         accepted: list[Candidate] = []
-        names = [(c.start, c.end) for c in candidates if c.rule.startswith("name:") and c.rule != "name:proper-noun"]
-        # A known word inside a longer name is part of that name: "Attention" in "Compositional Attention Networks".
+        names = [(c.start, c.end) for c in candidates if (c.rule.startswith("name:") and c.rule != "name:proper-noun")
+                 or c.rule == "chunk:task-head"]
+        # A known word inside a longer name is part of that name: "Attention" in "Compositional Attention Networks";
+        # a known task inside a longer task phrase too: "video understanding" in "long-form video understanding".
         candidates = [c for c in candidates if c.priority != _LEXICON
                       or not any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end) for s, e in names)]
         for cand in sorted(candidates, key=lambda c: (c.priority, -(c.end - c.start), c.start)):

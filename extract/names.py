@@ -9,7 +9,7 @@ from .rules import Rules
 
 #: Punctuation that never belongs to a name's edges.
 EDGE_PUNCT = "()[]{},.;:!?\"'“”‘’`*"
-_WORDFORM = re.compile(r"\S+")
+_WORDFORM = re.compile(r"[^\s—]+")  # an em dash joins no name: "K-EFCE—a variant"
 _SUFFIX = re.compile(r"-(?:based|style|like|driven|guided|specific|level|wise|free|only|aware|centric|enhanced|augmented)$")
 _VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*)$")
 _MATH_CHARS = frozenset("^√{}\\=∑∫")

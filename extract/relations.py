@@ -1,7 +1,8 @@
 """The `mlkg_relations` component: how the paper relates to each entity it mentions, with the mention that shows it.
 
-proposes: a name right after "we propose/introduce/present ..." (or after "called"/"named as") in the same clause;
-failing that, the paper's most-mentioned own-looking name. outperforms/comparesWith: names in the object of
+proposes: a name right after "we propose/introduce/present ..." (or after "called"/"named as") in the same clause,
+after "our proposed algorithm, ...", or the name a title opens with ("Seq2Tens: ...") when the abstract uses it;
+failing those, the paper's most-mentioned own-looking name. outperforms/comparesWith: names in the object of
 "outperform"/"surpass" whose subject is the paper's own work, or after "than"/"against"/"compared to". Every other
 entity gets the relation its type implies: Dataset -> evaluatedOn, Model -> usesModel, Metric -> usesMetric,
 Method -> usesMethod, Task -> addresses.
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from .doc_cache import cached
+from .entity_names import name_key
 from .rules import Rules
 
 _BY_TYPE = {
@@ -25,6 +27,10 @@ _BY_TYPE = {
     "Task": "addresses",
 }
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|&|:|, and|, or)?\s*$")
+#: A title that opens with a short name and a colon or dash: "Seq2Tens: Efficient Representations of ...".
+_TITLE_NAME = re.compile(r"^\s*([^:;,.!?]{2,60}?)\s*(?::|\s[-–—]\s)\s*\S")
+#: "our (proposed) training algorithm, " just before a name: the authors naming their own contribution.
+_OUR_APPOSITION = re.compile(r"\b[Oo]ur\s+(?:[\w-]+\s+){0,3}[\w-]+\s*,\s*$")
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,8 @@ class RelationFinder:
         mentions = list(doc.spans.get("mlkg", []))
         hits: list[RelationHit] = []
         proposed = self._proposes(doc, mentions, entities)
+        for hit in self._own_names(doc, mentions, entities):
+            proposed.setdefault(hit.key, hit)
         if not proposed:
             proposed = self._most_mentioned(entities)
         hits.extend(proposed.values())
@@ -92,6 +100,22 @@ class RelationFinder:
             for span in chosen:
                 rule = "proposes:named" if span in named else "proposes:we-verb"
                 found.setdefault(span._.mlkg_key, RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, rule, 0.9))
+        return found
+
+    def _own_names(self, doc: Doc, mentions: list[Span], entities) -> list[RelationHit]:
+        """Names the authors give their work outside a "we propose" clause: in the title before its colon, or
+        in apposition to "our ... algorithm,"."""
+        text, found = cached(doc).text, []
+        title = _TITLE_NAME.match(doc._.mlkg_title or "")
+        title_key = name_key(title.group(1)) if title else None
+        for span in mentions:
+            if not self._ownable(span, entities):
+                continue
+            entity = entities[span._.mlkg_key]
+            if title_key and title_key in {entity.key, *(name_key(a) for a in entity.aliases)}:
+                found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:title-name", 0.85))
+            elif _OUR_APPOSITION.search(text, max(span.start_char - 80, 0), span.start_char):
+                found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-apposition", 0.8))
         return found
 
     def _after_naming_word(self, doc: Doc, span: Span) -> bool:

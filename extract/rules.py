@@ -17,7 +17,7 @@ class Rules:
     """Everything the extraction components look up; built from `patterns/lexicon.json` and `patterns/heads.json`."""
 
     model_families: tuple[str, ...]
-    known: dict[str, str]  # lower-cased full name -> entity type (datasets, metrics, methods)
+    known: dict[str, str]  # lower-cased full name -> entity type (datasets, metrics, methods, models, tasks)
     known_cased: dict[str, str]  # the same names as written in the lexicon
     generic_model_classes: frozenset[str]
     not_names: frozenset[str]
@@ -77,7 +77,8 @@ def load_rules() -> Rules:
     """Parse the pattern files once per process."""
     lexicon, heads = _read("lexicon.json"), _read("heads.json")
     known_cased: dict[str, str] = {}
-    for key, etype in (("methods", "Method"), ("architectures", "Model"), ("metrics", "Metric"), ("datasets", "Dataset")):
+    for key, etype in (("methods", "Method"), ("architectures", "Model"), ("metrics", "Metric"), ("datasets", "Dataset"),
+                       ("tasks", "Task")):
         for name in lexicon[key]:
             known_cased[name] = etype
     known = {name.lower(): etype for name, etype in known_cased.items()}

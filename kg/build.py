@@ -66,19 +66,19 @@ def extract_all(papers: Sequence[Paper], nlp, *, cache: FactCache | None = None,
     results: list[PaperFacts | None] = [None] * len(papers)
     todo = []
     for index, paper in enumerate(papers):
-        cached = cache.get(paper.abstract) if cache else None
+        cached = cache.get(paper) if cache else None
         if cached is None:
             todo.append(index)
         else:
             results[index] = facts_from_parts(paper, *cached)
     done = len(papers) - len(todo)
-    pending: list[tuple[str, tuple]] = []
+    pending: list[tuple[Paper, tuple]] = []
     run = extractor or (lambda todo_papers: extract_papers(todo_papers, nlp, workers=workers))
     for index, facts in zip(todo, run([papers[i] for i in todo]), strict=True):
         results[index] = facts
         done += 1
         if cache:
-            pending.append((facts.paper.abstract, (facts.entities, facts.relations, facts.links, facts.results)))
+            pending.append((facts.paper, (facts.entities, facts.relations, facts.links, facts.results)))
             if len(pending) >= _CACHE_BATCH:
                 cache.put_many(pending)
                 pending = []

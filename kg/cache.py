@@ -1,6 +1,6 @@
 """A cache of extracted facts, so re-building a corpus with a few new abstracts runs spaCy on those alone.
 
-Keyed by the SHA-256 of the abstract text, the extractor's version and the spaCy pipeline's name and version:
+Keyed by the SHA-256 of the paper's title and abstract, the extractor's version and the spaCy pipeline's name and version:
 any change to one of them is a miss. Stored in one SQLite file (stdlib, transactional: an interrupted build
 leaves only complete entries). The graph itself is always rebuilt from the current corpus, so a paper removed
 from the input loses its facts, and an incremental build equals a full one.
@@ -13,7 +13,7 @@ import json
 import sqlite3
 from pathlib import Path
 
-from extract.facts import Entity, Evidence, Link, Mention, Relation, Result
+from extract.facts import Entity, Evidence, Link, Mention, Paper, Relation, Result
 
 #: What is cached for one abstract: everything extraction found except the Paper record itself.
 CachedFacts = tuple[tuple[Entity, ...], tuple[Relation, ...], tuple[Link, ...], tuple[Result, ...]]
@@ -60,22 +60,23 @@ class FactCache:
         self.hits = 0
         self.misses = 0
 
-    def key(self, abstract: str) -> str:
-        return hashlib.sha256(f"{self._salt}\x1f{abstract}".encode("utf-8")).hexdigest()
+    def key(self, paper: Paper) -> str:
+        """The title is part of the key: extraction reads it (a name before its colon is what the paper proposes)."""
+        return hashlib.sha256(f"{self._salt}\x1f{paper.title or ''}\x1f{paper.abstract}".encode("utf-8")).hexdigest()
 
-    def get(self, abstract: str) -> CachedFacts | None:
-        row = self._db.execute("SELECT payload FROM facts WHERE key = ?", (self.key(abstract),)).fetchone()
+    def get(self, paper: Paper) -> CachedFacts | None:
+        row = self._db.execute("SELECT payload FROM facts WHERE key = ?", (self.key(paper),)).fetchone()
         if row is None:
             self.misses += 1
             return None
         self.hits += 1
         return _decode(row[0])
 
-    def put_many(self, items: list[tuple[str, CachedFacts]]) -> None:
+    def put_many(self, items: list[tuple[Paper, CachedFacts]]) -> None:
         with self._db:
             self._db.executemany(
                 "INSERT OR REPLACE INTO facts (key, payload) VALUES (?, ?)",
-                [(self.key(abstract), _encode(facts)) for abstract, facts in items],
+                [(self.key(paper), _encode(facts)) for paper, facts in items],
             )
 
     def close(self) -> None:

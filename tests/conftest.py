@@ -32,7 +32,7 @@ def extract_one(nlp):
     from extract.facts import Paper
     from extract.pipeline import extract_papers
 
-    def run(text: str, paper_id: str = "t1"):
-        return next(extract_papers([Paper(id=paper_id, abstract=text)], nlp))
+    def run(text: str, paper_id: str = "t1", title: str | None = None):
+        return next(extract_papers([Paper(id=paper_id, abstract=text, title=title)], nlp))
 
     return run

@@ -36,3 +36,8 @@ def test_versions_and_trimming():
     text = "(CLIP-based),"
     start, end = trim(text, 0, len(text))
     assert text[start:end] == "CLIP"
+
+
+def test_bayes_is_not_a_plural():
+    assert singular("variational Bayes") == "variational Bayes"
+    assert singular("Gaussian Processes") == "Gaussian Process"

@@ -292,10 +292,19 @@ def test_cli_on_inline_gold(tmp_path):
 
 
 @needs_corpus
-def test_every_dev_gold_record_resolves_in_the_corpus():
-    papers = load_gold(REPO / "gold" / "dev.json", CORPUS)
-    assert len(papers) == 55
+@pytest.mark.parametrize(("split", "count"), [("dev", 55), ("test", 44)])
+def test_every_gold_record_resolves_in_the_corpus(split, count):
+    papers = load_gold(REPO / "gold" / f"{split}.json", CORPUS)
+    assert len(papers) == count
     assert all(p.paper.abstract.strip() and p.paper.title for p in papers)
+
+
+def test_the_gold_sets_are_disjoint_and_carry_no_text():
+    """The held-out set shares no paper with the dev set, and neither copies abstract text (license rule)."""
+    sets = {split: json.loads((REPO / "gold" / f"{split}.json").read_text(encoding="utf-8")) for split in ("dev", "test")}
+    refs = {split: {(p["corpus_file"], p["id"]) for p in data["papers"]} for split, data in sets.items()}
+    assert refs["dev"] and refs["test"] and not refs["dev"] & refs["test"]
+    assert not any({"text", "abstract"} & set(p) for data in sets.values() for p in data["papers"])
 
 
 @pytest.mark.slow

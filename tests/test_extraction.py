@@ -199,3 +199,41 @@ def test_architectures_are_models(extract_one):
     names = by_name(extract_one("We train LSTMs and a graph neural network on molecules and compare with Transformers."))
     assert names["LSTM"].type == "Model"
     assert names["graph neural network"].type == "Model"
+
+
+def test_a_name_the_title_opens_with_is_proposed(extract_one):
+    text = "Sequence models are slow. TensoRank stacks low-rank projections and runs on long sequences."
+    assert ("proposes", "TensoRank") in relations(extract_one(text, title="TensoRank: Fast Sequence Features"))
+    assert ("proposes", "TensoRank") not in relations(extract_one(text, title="Fast Sequence Features from Projections"))
+    assert ("proposes", "TensoRank") not in relations(extract_one(text))
+
+
+def test_a_name_in_apposition_to_our_algorithm_is_proposed(extract_one):
+    result = extract_one("Deep networks are hard to train. Our proposed training algorithm, StackBoost, needs no gradients.")
+    assert ("proposes", "StackBoost") in relations(result)
+    other = extract_one("Deep networks are hard to train. Their training algorithm, StackBoost, needs no gradients.")
+    assert ("proposes", "StackBoost") not in relations(other)
+
+
+def test_known_terms_take_the_words_that_narrow_them(extract_one):
+    result = extract_one("We study zero-shot question answering. Inference relies on collapsed Gibbs sampling. "
+                         "We compare it with standard Gibbs sampling.")
+    names = by_name(result)
+    assert names["zero-shot question answering"].type == "Task"
+    assert "collapsed Gibbs sampling" in names
+    assert "Gibbs sampling" in names  # "standard" is an evaluative word, not part of the term
+    assert "standard Gibbs sampling" not in names
+
+
+def test_a_lone_capitalised_word_is_no_entity_but_a_repeated_one_is(extract_one):
+    once = extract_one("We split the graph and Divide the work across machines with a greedy scheduler.")
+    assert "Divide" not in by_name(once)
+    twice = extract_one("We build on Hermes for routing. Unlike earlier routers, Hermes adapts to load.")
+    assert "Hermes" in by_name(twice)
+
+
+def test_generic_field_and_network_words_are_not_entities(extract_one):
+    result = extract_one("Deep neural networks (DNNs) dominate NLP. We propose PrismNet, a neural network for parsing.")
+    names = {name.lower() for e in result.entities for name in (e.name, *e.aliases)}
+    assert not names & {"dnn", "dnns", "nlp", "neural network", "deep neural network"}
+    assert ("proposes", "PrismNet") in relations(result)

@@ -48,3 +48,15 @@ def test_ten_new_abstracts_are_the_only_ones_extracted(tmp_path):
     build([second_input], full, use_cache=False)
     for name in ("kg.ttl", "kg.jsonld", "kg.graphml", "kg.html"):
         assert (out / name).read_bytes() == (full / name).read_bytes(), name
+
+
+def test_a_changed_title_is_extracted_again(tmp_path):
+    """Extraction reads the title (a name before its colon is what the paper proposes), so it is part of the key."""
+    record = {"id": "p1", "abstract": "Sequence models are slow. TensoRank stacks low-rank projections for speed."}
+    out = tmp_path / "out"
+    first = build([_write(tmp_path / "v1.jsonl", [{**record, "title": "Fast Sequence Features"}])], out)
+    second = build([_write(tmp_path / "v2.jsonl", [{**record, "title": "TensoRank: Fast Sequence Features"}])], out)
+    third = build([_write(tmp_path / "v3.jsonl", [{**record, "title": "TensoRank: Fast Sequence Features"}])], out)
+    assert [(r.extracted, r.cached) for r in (first, second, third)] == [(1, 0), (1, 0), (0, 1)]
+    graph = Graph().parse(out / "kg.ttl")
+    assert {str(o) for _, o in graph.subject_objects(MLKG.proposes)}  # the title's name is now proposed
