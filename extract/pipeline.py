@@ -131,10 +131,11 @@ def _batches(papers: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
 
 
 def titled_doc(nlp: Language, text: str, title: str | None) -> Doc:
-    """An unprocessed Doc of the abstract carrying the paper's title (`Doc._.mlkg_title`, clean text) for the
-    components that read it; the title is not part of the Doc's text, so offsets stay those of the abstract."""
+    """An unprocessed Doc of the abstract carrying the paper's title (`Doc._.mlkg_title`, whitespace collapsed) for
+    the components that read it; the title is not part of the Doc's text, so offsets stay those of the abstract.
+    Only the name a title opens with is read, and name keys ignore markup, so the title is not normalised."""
     doc = nlp.make_doc(text)
-    doc._.mlkg_title = normalise(title).text if title and title.strip() else None
+    doc._.mlkg_title = " ".join(title.split()) or None if title else None
     return doc
 
 
