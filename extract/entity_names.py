@@ -12,23 +12,36 @@ _ES_PLURALS = ("sses", "xes")
 
 def singular(name: str) -> str:
     """`SE-RRMs` -> `SE-RRM`, `large language models` -> `large language model`; other names unchanged."""
-    match = _PLURAL_ACRONYM.match(name)
-    if match and sum(ch.isupper() for ch in match.group("core")) >= 2:
-        return match.group("core")
+    core = _acronym_core(name)
+    if core:
+        return core
     words = name.split(" ")
-    last = words[-1]
-    if len(words) > 1 and (last.islower() or (last[:1].isupper() and last[1:].islower())) and last.endswith("s") \
-            and not last.endswith(_KEEP_FINAL_S):
-        words[-1] = _singular_word(last)
+    if len(words) > 1:
+        words[-1] = singular_word(words[-1])
     return " ".join(words)
 
 
-def _singular_word(word: str) -> str:
+def singular_word(word: str) -> str:
+    """`networks` -> `network`, `Processes` -> `Process`, `policies` -> `policy`, `LLMs` -> `LLM`; other mixed case
+    and words whose final s is no plural (`corpus`, `analysis`, `Bayes`) unchanged. singular() applies it to a
+    name's last word only, since a lone capitalised word may be a name ("Adams")."""
+    core = _acronym_core(word)
+    if core:
+        return core
+    if not (word.islower() or (word[:1].isupper() and word[1:].islower())) or not word.endswith("s") \
+            or word.endswith(_KEEP_FINAL_S):
+        return word
     if word.endswith("ies") and word.islower():
         return word[:-3] + "y"
     if word.endswith(_ES_PLURALS):  # "processes", "boxes"
         return word[:-2]
     return word[:-1]
+
+
+def _acronym_core(name: str) -> str | None:
+    """`SE-RRMs` -> `SE-RRM`: a plural s after a capital or digit, with at least two capitals before it."""
+    match = _PLURAL_ACRONYM.match(name)
+    return match.group("core") if match and sum(ch.isupper() for ch in match.group("core")) >= 2 else None
 
 
 def name_key(name: str) -> str:

@@ -378,12 +378,12 @@ class MentionFinder:
         """Keep the strongest non-overlapping candidates; an abbreviation's two halves stand or fall together."""
         taken: list[tuple[int, int]] = []
         accepted: list[Candidate] = []
-        names = [(c.start, c.end) for c in candidates if (c.rule.startswith("name:") and c.rule != "name:proper-noun")
-                 or c.rule == "chunk:task-head"]
+        longer = [(c.start, c.end) for c in candidates if (c.rule.startswith("name:") and c.rule != "name:proper-noun")
+                  or c.rule == "chunk:task-head"]
         # A known word inside a longer name is part of that name: "Attention" in "Compositional Attention Networks";
         # a known task inside a longer task phrase too: "video understanding" in "long-form video understanding".
         candidates = [c for c in candidates if c.priority != _LEXICON
-                      or not any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end) for s, e in names)]
+                      or not any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end) for s, e in longer)]
         for cand in sorted(candidates, key=lambda c: (c.priority, -(c.end - c.start), c.start)):
             if any(cand.start < e and s < cand.end for s, e in taken):
                 continue

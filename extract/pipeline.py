@@ -135,7 +135,7 @@ def titled_doc(nlp: Language, text: str, title: str | None) -> Doc:
     the components that read it; the title is not part of the Doc's text, so offsets stay those of the abstract.
     Only the name a title opens with is read, and name keys ignore markup, so the title is not normalised."""
     doc = nlp.make_doc(text)
-    doc._.mlkg_title = " ".join(title.split()) or None if title else None
+    doc._.mlkg_title = " ".join((title or "").split()) or None
     return doc
 
 

@@ -108,11 +108,11 @@ class RelationFinder:
         text, found = cached(doc).text, []
         title = _TITLE_NAME.match(doc._.mlkg_title or "")
         title_key = name_key(title.group(1)) if title else None
+        titled = {key for key, e in entities.items() if title_key in {key, *map(name_key, e.aliases)}} if title else set()
         for span in mentions:
             if not self._ownable(span, entities):
                 continue
-            entity = entities[span._.mlkg_key]
-            if title_key and title_key in {entity.key, *(name_key(a) for a in entity.aliases)}:
+            if span._.mlkg_key in titled:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:title-name", 0.85))
             elif _OUR_APPOSITION.search(text, max(span.start_char - 80, 0), span.start_char):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-apposition", 0.8))

@@ -1,7 +1,7 @@
 """A cache of extracted facts, so re-building a corpus with a few new abstracts runs spaCy on those alone.
 
-Keyed by the SHA-256 of the paper's title and abstract, the extractor's version and the spaCy pipeline's name and version:
-any change to one of them is a miss. Stored in one SQLite file (stdlib, transactional: an interrupted build
+Keyed by the SHA-256 of the paper's title and abstract, the extractor's version and the spaCy pipeline's name
+and version: any change to one of them is a miss. Stored in one SQLite file (stdlib, transactional: an interrupted build
 leaves only complete entries). The graph itself is always rebuilt from the current corpus, so a paper removed
 from the input loses its facts, and an incremental build equals a full one.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from extract.facts import Entity, Evidence, Link, Mention, Paper, Relation, Result
 
-#: What is cached for one abstract: everything extraction found except the Paper record itself.
+#: What is cached for one paper: everything extraction found except the Paper record itself.
 CachedFacts = tuple[tuple[Entity, ...], tuple[Relation, ...], tuple[Link, ...], tuple[Result, ...]]
 
 

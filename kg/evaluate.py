@@ -25,7 +25,7 @@ from pathlib import Path
 from rdflib import Graph, URIRef
 from rdflib.namespace import DCTERMS, RDF, RDFS, SKOS
 
-from extract.entity_names import name_key, singular
+from extract.entity_names import name_key, singular_word
 from extract.facts import ENTITY_TYPES, RELATIONS, Paper, PaperFacts
 from extract.names import has_shape
 
@@ -366,24 +366,19 @@ def _clean(name: str) -> str:
     return _ARTICLE.sub("", " ".join(text.split()))
 
 
-def _singular_word(word: str) -> str:
-    """singular() leaves a one-word name alone (a lone "Adams" may be a name); for matching it is singularised."""
-    return singular(f"x {word}").split(" ", 1)[1]
-
-
 @lru_cache(maxsize=65536)
 def strict_key(name: str) -> str:
     """The form two names share when they are one name: see the module docstring."""
     text = _clean(name)
     if " " not in text:
-        text = _singular_word(text)
+        text = singular_word(text)
     return _NON_WORD.sub("", name_key(text))
 
 
 @lru_cache(maxsize=65536)
 def content_tokens(name: str) -> frozenset[str]:
     """Content words of a name, case-folded and singular, without articles, prepositions and conjunctions."""
-    words = (_singular_word(w).casefold() for w in _NON_WORD.split(_clean(name)) if w)
+    words = (singular_word(w).casefold() for w in _NON_WORD.split(_clean(name)) if w)
     return frozenset(w for w in words if w not in _STOPWORDS)
 
 
