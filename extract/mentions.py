@@ -18,7 +18,7 @@ from spacy.tokens import Doc
 from .abbreviations import find_abbreviations
 from .authorship import AuthorVerbs
 from .doc_cache import cached
-from .entity_names import display_name, name_key, singular
+from .entity_names import display_name, name_key, singular, singular_word
 from .names import has_shape, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
 from .rules import Rules, dataset_family
 
@@ -71,31 +71,24 @@ class DocEntity:
     type: str = "Method"
 
 
-def _singular_word(word: str) -> str:
-    word = word.lower()
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
-
-
 def _head_hint(text: str, end: int, rules: Rules, start: int | None = None) -> str | None:
     """Type given by the noun after a name ("ARC-AGI-2 benchmark"), by its apposition ("X, a VQA benchmark")
     or by the noun introducing a list it opens ("two benchmarks: Open-Travel and ...")."""
     if start is not None:
         listed = _LIST_HEAD.search(text, max(start - 60, 0), start)
         if listed and listed.end() == start:
-            word = _singular_word(listed.group(1))
+            word = singular_word(listed.group(1).lower())
             if word in rules.type_heads and rules.type_heads[word] != "Task":
                 return rules.type_heads[word]
     apposition = _APPOSITION.match(text, end)
     if apposition:
         for word in apposition.group(1).split():
-            word = _singular_word(word.strip("-"))
+            word = singular_word(word.strip("-").lower())
             if word in rules.type_heads and rules.type_heads[word] != "Task":
                 return rules.type_heads[word]
     nxt = _NEXT_WORD.match(text, end)
     if nxt:
-        word = _singular_word(nxt.group(1))
+        word = singular_word(nxt.group(1).lower())
         if word in rules.type_heads and rules.type_heads[word] != "Task":
             return rules.type_heads[word]
     return None
@@ -162,7 +155,7 @@ class MentionFinder:
                 continue  # "deep neural networks (DNNs)", "natural language processing (NLP)": too generic to link
             hint = _head_hint(text, max(ab.long_end, ab.short_end), self.rules, min(ab.long_start, ab.short_start))
             if hint is None:
-                hint = self.rules.type_heads.get(_singular_word(long_text.rsplit(" ", 1)[-1].rsplit("-", 1)[-1]))
+                hint = self.rules.type_heads.get(singular_word(long_text.rsplit(" ", 1)[-1].rsplit("-", 1)[-1].lower()))
             found.append(Candidate(ab.long_start, ab.long_end, long_text, "abbreviation:long-form", 0.9, _ABBREVIATION, hint, number))
             found.append(Candidate(ab.short_start, ab.short_end, short_text, "abbreviation:short-form", 0.9, _ABBREVIATION, hint, number))
         return found
@@ -236,7 +229,7 @@ class MentionFinder:
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
                 lower = word.lower()
                 word_shaped = has_shape(word) and lower not in rules.not_names
-                if lower in rules.generic_model_classes or _singular_word(word) in rules.generic_model_classes:
+                if lower in rules.generic_model_classes or singular_word(lower) in rules.generic_model_classes:
                     word_shaped = True
                 title = (index > 0 and is_title_word(word) and lower not in rules.not_names
                          and lower not in self.stop_words and not _CLAUSE_START.search(text, max(start - 4, 0), start))

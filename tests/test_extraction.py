@@ -237,3 +237,9 @@ def test_generic_field_and_network_words_are_not_entities(extract_one):
     names = {name.lower() for e in result.entities for name in (e.name, *e.aliases)}
     assert not names & {"dnn", "dnns", "nlp", "neural network", "deep neural network"}
     assert ("proposes", "PrismNet") in relations(result)
+
+
+def test_a_head_noun_whose_final_s_is_no_plural_still_types_the_name(extract_one):
+    """"corpus" is not the plural of "corpu": the noun after a name types it Dataset."""
+    names = by_name(extract_one("We evaluate on the TalkBank-7 corpus and on MazeWorld."))
+    assert names["TalkBank-7"].type == "Dataset"
