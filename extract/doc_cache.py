@@ -12,12 +12,17 @@ from spacy.tokens import Doc, Span, Token
 
 
 class DocCache:
-    """A Doc's text, its sentence spans, the sentence holding any token or span, and each sentence's words."""
+    """A Doc's text, its sentences' character bounds, the sentence holding any token or span, and each sentence's
+    words. It holds no Span (a Span holds its Doc): a Doc whose cache held one would be in a reference cycle,
+    freed only by the cyclic garbage collector, and hundreds of parsed Docs piled up waiting for it."""
 
     def __init__(self, doc: Doc):
         self.text: str = doc.text
-        self.sentences: list[Span] = list(doc.sents)
-        self._starts = [sent.start for sent in self.sentences]
+        sentences = list(doc.sents)
+        #: (start_char, end_char) of each sentence, in order.
+        self.sentence_chars: list[tuple[int, int]] = [(sent.start_char, sent.end_char) for sent in sentences]
+        self._bounds = [(sent.start, sent.end) for sent in sentences]
+        self._starts = [start for start, _ in self._bounds]
         self._words: dict[int, frozenset[str]] = {}
 
     def words(self, sentence: Span) -> frozenset[str]:
@@ -31,7 +36,8 @@ class DocCache:
     def sentence_of(self, item: Token | Span) -> Span:
         """The sentence a token (or a span's first token) is in."""
         first = item.i if isinstance(item, Token) else item.start
-        return self.sentences[max(bisect_right(self._starts, first) - 1, 0)]
+        start, end = self._bounds[max(bisect_right(self._starts, first) - 1, 0)]
+        return item.doc[start:end]
 
 
 def cached(doc: Doc) -> DocCache:

@@ -94,6 +94,34 @@ def _head_hint(text: str, end: int, rules: Rules, start: int | None = None) -> s
     return None
 
 
+def _whole_word_uses(text: str, names: list[str]) -> list[tuple[int, int]]:
+    """Non-overlapping uses of the names (or their plural in s) as whole words, left to right; where several start
+    at one place the earliest name in the list wins. Plain string search: a regex alternation of the names
+    would have to be compiled anew for every Doc."""
+    found = []
+    for rank, name in enumerate(names):
+        start = text.find(name)
+        while start >= 0:
+            end = start + len(name)
+            if not (start and _is_word_char(text[start - 1])):
+                if text[end : end + 1] == "s" and not _is_word_char(text[end + 1 : end + 2]):
+                    found.append((start, rank, end + 1))
+                elif not _is_word_char(text[end : end + 1]):
+                    found.append((start, rank, end))
+            start = text.find(name, start + 1)
+    uses, position = [], 0
+    for start, _rank, end in sorted(found):
+        if start >= position:
+            uses.append((start, end))
+            position = end
+    return uses
+
+
+def _is_word_char(char: str) -> bool:
+    """A character that continues a name (what regex \\w matches, or a hyphen); False for "", past the text's ends."""
+    return char.isalnum() or char in ("_", "-")
+
+
 def _lone_capitalised_word(entity: DocEntity) -> bool:
     """One capitalised word, used once, that nothing else marks as a name ("Divide", "Connect", "Xi"): too weak a
     signal alone; the same word named twice, typed by a head noun or context, or shaped like a name is kept."""
@@ -107,6 +135,11 @@ class MentionFinder:
         self.rules = rules
         self.stop_words = frozenset(nlp.Defaults.stop_words)  # "It", "Can", "If" opening a clause are not names
         self.author_verbs = AuthorVerbs(nlp.vocab, rules)
+        # model classes named by a common word ("transformer", "LLM"), singular or plural, lower-cased: every
+        # word whose singular_word is one of them, so a set lookup per word replaces calling it
+        self.generic_class_forms = frozenset(
+            form for name in rules.generic_model_classes
+            for form in (name, name + "s", name + "es", name[:-1] + "ies") if singular_word(form) == name or form == name)
         # Names with capitals match case-sensitively ("mAP" must not match "maps"); lower-case phrases match any case.
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
@@ -118,7 +151,7 @@ class MentionFinder:
     def __call__(self, doc: Doc) -> Doc:
         doc._.mlkg_author_verbs = self.author_verbs(doc)
         text = cached(doc).text
-        sentences = [(sent.start_char, sent.end_char) for sent in cached(doc).sentences]
+        sentences = cached(doc).sentence_chars
         candidates = (
             self._abbreviations(text, sentences)
             + self._lexicon(doc)
@@ -223,14 +256,17 @@ class MentionFinder:
 
             for index, (start, end) in enumerate(words):
                 word = text[start:end]
+                lower = word.lower()
+                generic_class = lower in self.generic_class_forms
+                if word == lower and not word[0].isupper() and not generic_class and not (run and is_version(word)):
+                    if run:  # most words: no capital ("ℝn" has one), so no name nor part of one; the tests below agree
+                        flush()
+                    continue
                 if "://" in word or word.startswith("www.") or ("/" in word and "." in word):
                     flush()
                     continue
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
-                lower = word.lower()
-                word_shaped = has_shape(word) and lower not in rules.not_names
-                if lower in rules.generic_model_classes or singular_word(lower) in rules.generic_model_classes:
-                    word_shaped = True
+                word_shaped = generic_class or (has_shape(word) and lower not in rules.not_names)
                 title = (index > 0 and is_title_word(word) and lower not in rules.not_names
                          and lower not in self.stop_words and not _CLAUSE_START.search(text, max(start - 4, 0), start))
                 if (word_shaped or title) and _CITATION.match(text, end):
@@ -439,18 +475,21 @@ class MentionFinder:
 
     def _context_vote(self, doc: Doc, cand: Candidate, entity: DocEntity) -> None:
         """"on X" in a sentence about evaluation votes Dataset; a name before a metric noun ("MMLU accuracy") too."""
-        before = _PREV_WORD.search(cached(doc).text, max(cand.start - 64, 0), cand.start)  # a window: no rescans
+        cache = cached(doc)
         span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         if span is None:
             return
-        cues = cached(doc).words(cached(doc).sentence_of(span))
         root = span.root
         while root.dep_ in ("conj", "appos") and root.head.i != root.i and root.head.i < root.i:
             root = root.head
-        preposition = root.head.lower_ if root.dep_ == "pobj" else (before.group(1).lower() if before else "")
-        if preposition in self.rules.dataset_prepositions and cues & self.rules.evaluation_cues:
+        if root.dep_ == "pobj":
+            preposition = root.head.lower_
+        else:
+            before = _PREV_WORD.search(cache.text, max(cand.start - 64, 0), cand.start)  # a window: no rescans
+            preposition = before.group(1).lower() if before else ""
+        if preposition in self.rules.dataset_prepositions and cache.words(cache.sentence_of(span)) & self.rules.evaluation_cues:
             entity.votes["Dataset"] += 1
-        nxt = _NEXT_WORD.match(cached(doc).text, cand.end)
+        nxt = _NEXT_WORD.match(cache.text, cand.end)
         if nxt and self.rules.known.get(nxt.group(1).lower()) == "Metric" and cand.type_hint is None:
             entity.votes["Dataset"] += 2
 
@@ -459,15 +498,10 @@ class MentionFinder:
         """Later uses of a name found once ("Aurora" opening a sentence) become mentions too."""
         taken = [(c.start, c.end) for c in accepted]
         names = sorted({alias for e in by_key.values() for alias in e.aliases if len(alias) > 1}, key=lambda a: (-len(a), a))
-        if not names:
-            return
-        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?:s)?(?![\w-])")
-        for match in pattern.finditer(text):
-            start, end = match.span()
+        for start, end in _whole_word_uses(text, names):
             if any(start < e and s < end for s, e in taken):
                 continue
-            key = name_key(match.group(0))
-            entity = by_key.get(key)
+            entity = by_key.get(name_key(text[start:end]))
             if entity is None:
                 continue
             taken.append((start, end))

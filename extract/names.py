@@ -25,13 +25,14 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
         start += 1
     while end > start and text[end - 1] in EDGE_PUNCT:
         end -= 1
-    if start < end and text[start:end].count("(") != text[start:end].count(")"):
-        inner = text[start:end]
+    inner = text[start:end]
+    if ("(" in inner or ")" in inner) and inner.count("(") != inner.count(")"):
         cut = min((i for i in (inner.find("("), inner.find(")")) if i >= 0), default=len(inner))
         end = start + cut
-    suffix = _SUFFIX.search(text, start, end)
-    if suffix and suffix.end() == end:
-        end = suffix.start()
+    if "-" in inner:
+        suffix = _SUFFIX.search(text, start, end)
+        if suffix and suffix.end() == end:
+            end = suffix.start()
     return start, end
 
 

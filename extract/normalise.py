@@ -179,36 +179,40 @@ def _inside(match: re.Match, group: int) -> list[Segment]:
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2028\u2029\u2060-\u2064\ufeff]")
 
-#: The passes, in order. Each is (pattern, replacement); `normalise` applies them one after the other.
-_PASSES: tuple[tuple[re.Pattern, Replace], ...] = (
-    (_CONTROL, _drop),
-    (re.compile(r"\\(url|href)\s*\{([^{}]*)\}(?:\s*\{([^{}]*)\})?"), _url_command),
+#: The passes, in order: (needle, pattern, replacement). `normalise` applies them one after the other; a pass whose
+#: needle (a string every match contains) is not in the text is skipped without a scan, as most are in most texts.
+_PASSES: tuple[tuple[str, re.Pattern, Replace], ...] = (
+    ("", _CONTROL, _drop),
+    ("\\", re.compile(r"\\(url|href)\s*\{([^{}]*)\}(?:\s*\{([^{}]*)\})?"), _url_command),
     # a URL broken by a stray space after a slash: "https://github.com/ owner/repo"
-    (re.compile(r"(https?://[^\s<>\"{}\\]*/)[ \t]+(?=[A-Za-z0-9][\w.-]*/[\w.-])"), _keep(1)),
-    (_MATH, _math_pass),
-    (re.compile(r"[ \t~]*\\(?:cite[a-z]*|citep|citet|ref|eqref|cref|Cref|autoref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}"),
+    ("://", re.compile(r"(https?://[^\s<>\"{}\\]*/)[ \t]+(?=[A-Za-z0-9][\w.-]*/[\w.-])"), _keep(1)),
+    ("", _MATH, _math_pass),
+    ("\\", re.compile(r"[ \t~]*\\(?:cite[a-z]*|citep|citet|ref|eqref|cref|Cref|autoref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}"),
      _drop),
-    *[(re.compile(r"\\(?:" + _WRAPPERS + r")\*?\s*\{([^{}]*)\}"), lambda m: _inside(m, 1))] * 3,  # nesting
-    (re.compile(r"\\([%&_#${}])"), _keep(1)),
-    (re.compile(r"\\(ldots|dots|LaTeX|TeX|textendash|textemdash|times)\b"),
+    *[("\\", re.compile(r"\\(?:" + _WRAPPERS + r")\*?\s*\{([^{}]*)\}"), lambda m: _inside(m, 1))] * 3,  # nesting
+    ("\\", re.compile(r"\\([%&_#${}])"), _keep(1)),
+    ("\\", re.compile(r"\\(ldots|dots|LaTeX|TeX|textendash|textemdash|times)\b"),
      lambda m: [{"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "—", "times": "×"}.get(m.group(1), m.group(1))]),
-    (re.compile(r"\\\\|\\[,;: ]"), _const(" ")),
-    (re.compile(r"``"), _const("“")),
-    (re.compile(r"''"), _const("”")),
-    (re.compile(r"(?<!-)---(?!-)"), _const("—")),
-    (re.compile(r"(?<![-!<])--(?![->])"), _const("–")),
-    (re.compile(r"\*\*(?=\S)([^\n]+?)(?<=\S)\*\*"), _keep(1)),
-    (re.compile(r"(?<![\w*\\])__(?=\S)([^\n_]+?)(?<=\S)__(?![\w])"), _keep(1)),
-    (re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), _keep(1)),
-    (re.compile(r"\s+"), _const(" ")),
+    ("\\", re.compile(r"\\\\|\\[,;: ]"), _const(" ")),
+    ("``", re.compile(r"``"), _const("“")),
+    ("''", re.compile(r"''"), _const("”")),
+    ("---", re.compile(r"(?<!-)---(?!-)"), _const("—")),
+    ("--", re.compile(r"(?<![-!<])--(?![->])"), _const("–")),
+    ("**", re.compile(r"\*\*(?=\S)([^\n]+?)(?<=\S)\*\*"), _keep(1)),
+    ("__", re.compile(r"(?<![\w*\\])__(?=\S)([^\n_]+?)(?<=\S)__(?![\w])"), _keep(1)),
+    ("*", re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), _keep(1)),
+    # runs of whitespace become one space; a lone space is left alone (rewriting it would change nothing, and
+    # matching every space in the text was the costliest pass)
+    ("", re.compile(r"\s{2,}|[^\S ]"), _const(" ")),
 )
 
 
 def normalise(abstract: str) -> NormalisedText:
     """Clean text of an abstract with the map back to it (see the module docstring)."""
     work = _Text(abstract)
-    for pattern, replace in _PASSES:
-        work.sub(pattern, replace)
+    for needle, pattern, replace in _PASSES:
+        if needle in work.text:
+            work.sub(pattern, replace)
     text, starts, ends = work.text, work.starts, work.ends
     first = len(text) - len(text.lstrip(" "))
     last = len(text.rstrip(" "))

@@ -152,7 +152,7 @@ class _Locator:
 
     def __init__(self, doc: Doc, clean: NormalisedText):
         self.clean = clean
-        self.sentences = [(s.start_char, s.end_char) for s in cached(doc).sentences]
+        self.sentences = cached(doc).sentence_chars
         self.starts = [start for start, _ in self.sentences]
 
     def original(self, start: int, end: int) -> tuple[int, int]:

@@ -55,8 +55,9 @@ class RelationFinder:
         entities = doc._.mlkg_entities or {}
         mentions = list(doc.spans.get("mlkg", []))
         hits: list[RelationHit] = []
-        proposed = self._proposes(doc, mentions, entities)
-        for hit in self._own_names(doc, mentions, entities):
+        ownable = self._ownable(entities)
+        proposed = self._proposes(doc, mentions, ownable)
+        for hit in self._own_names(doc, mentions, entities, ownable):
             proposed.setdefault(hit.key, hit)
         if not proposed:
             proposed = self._most_mentioned(entities)
@@ -73,17 +74,21 @@ class RelationFinder:
         doc._.mlkg_relations = sorted(hits, key=lambda h: (h.key, h.predicate))
         return doc
 
-    def _ownable(self, span: Span, entities) -> bool:
-        """Only new-looking names can be proposed: not metrics or tasks, not known lexicon names, not "LLM"."""
-        entity = entities.get(span._.mlkg_key)
-        if entity is None or entity.type in ("Metric", "Task"):
-            return False
-        names = {entity.name.lower(), *(a.lower() for a in entity.aliases)}
-        return not (names & set(self.rules.known)) and not (names & self.rules.generic_model_classes) and not any(
-            n.rstrip("s") in self.rules.generic_model_classes for n in names
-        )
+    def _ownable(self, entities) -> set[str]:
+        """Keys of the names that can be proposed, being new-looking: not metrics or tasks, not known lexicon
+        names, not "LLM"."""
+        rules = self.rules
+        ownable = set()
+        for key, entity in entities.items():
+            if entity.type in ("Metric", "Task"):
+                continue
+            names = {entity.name.lower(), *(a.lower() for a in entity.aliases)}
+            if not (names & rules.known.keys()) and not (names & rules.generic_model_classes) and not any(
+                    n.rstrip("s") in rules.generic_model_classes for n in names):
+                ownable.add(key)
+        return ownable
 
-    def _proposes(self, doc: Doc, mentions: list[Span], entities) -> dict[str, RelationHit]:
+    def _proposes(self, doc: Doc, mentions: list[Span], ownable: set[str]) -> dict[str, RelationHit]:
         rules = self.rules
         found: dict[str, RelationHit] = {}
         for index, _kind in doc._.mlkg_author_verbs or ():  # "we propose X", "which we name X"
@@ -94,7 +99,7 @@ class RelationFinder:
                 if token.lower_ in rules.relative_words or token.text == ";":
                     window_end = token.idx
                     break
-            inside = [m for m in mentions if verb.idx < m.start_char < window_end and self._ownable(m, entities)]
+            inside = [m for m in mentions if verb.idx < m.start_char < window_end and m._.mlkg_key in ownable]
             named = [m for m in inside if self._after_naming_word(doc, m)]
             chosen = named or self._first_and_listed(doc, inside)
             for span in chosen:
@@ -102,7 +107,7 @@ class RelationFinder:
                 found.setdefault(span._.mlkg_key, RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, rule, 0.9))
         return found
 
-    def _own_names(self, doc: Doc, mentions: list[Span], entities) -> list[RelationHit]:
+    def _own_names(self, doc: Doc, mentions: list[Span], entities, ownable: set[str]) -> list[RelationHit]:
         """Names the authors give their work outside a "we propose" clause: in the title before its colon, or
         in apposition to "our ... algorithm,"."""
         text, found = cached(doc).text, []
@@ -110,7 +115,7 @@ class RelationFinder:
         title_key = name_key(title.group(1)) if title else None
         titled = {key for key, e in entities.items() if title_key in {key, *map(name_key, e.aliases)}} if title else set()
         for span in mentions:
-            if not self._ownable(span, entities):
+            if span._.mlkg_key not in ownable:
                 continue
             if span._.mlkg_key in titled:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:title-name", 0.85))
@@ -142,7 +147,7 @@ class RelationFinder:
             if entity.type not in ("Method", "Dataset") or len(entity.mentions) < 3:
                 continue
             names = {entity.name.lower(), *(a.lower() for a in entity.aliases)}
-            if names & set(self.rules.known) or not any(ch.isupper() for ch in entity.name[1:]):
+            if names & self.rules.known.keys() or not any(ch.isupper() for ch in entity.name[1:]):
                 continue
             if best is None or len(entity.mentions) > len(best.mentions):
                 best = entity

@@ -53,10 +53,10 @@ class ResultFinder:
         mentions = sorted(doc.spans.get("mlkg", []), key=lambda m: m.start_char)
         proposed = next((hit.key for hit in doc._.mlkg_relations or () if hit.predicate == "proposes"), None)
         hits: list[ResultHit] = []
-        for sent in cached(doc).sentences:
-            in_sentence = [m for m in mentions if sent.start_char <= m.start_char < sent.end_char]
+        for sent_start, sent_end in cached(doc).sentence_chars:
+            in_sentence = [m for m in mentions if sent_start <= m.start_char < sent_end]
             previous = None
-            for match in _NUMBER.finditer(cached(doc).text, sent.start_char, sent.end_char):
+            for match in _NUMBER.finditer(cached(doc).text, sent_start, sent_end):
                 hit = self._result(doc, match, in_sentence, entities, proposed, previous)
                 if hit:
                     hits.append(hit)

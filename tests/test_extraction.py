@@ -243,3 +243,34 @@ def test_a_head_noun_whose_final_s_is_no_plural_still_types_the_name(extract_one
     """"corpus" is not the plural of "corpu": the noun after a name types it Dataset."""
     names = by_name(extract_one("We evaluate on the TalkBank-7 corpus and on MazeWorld."))
     assert names["TalkBank-7"].type == "Dataset"
+
+
+def test_a_processed_doc_is_freed_when_dropped(nlp):
+    """Docs live only inside a batch: nothing our components leave on a Doc may point back at it (a cycle that
+    only the cyclic collector frees), or parsed Docs pile up between collections."""
+    import gc
+
+    from spacy.tokens import Doc
+
+    from extract.facts import Paper
+    from extract.pipeline import extract_papers
+    from kg.readers import bundled_corpus_path, read_corpus
+
+    papers = read_corpus([bundled_corpus_path()]).papers[:6]
+    gc.collect()
+    gc.disable()
+    try:
+        facts = list(extract_papers(papers, nlp, batch_size=2))
+        alive = sum(1 for obj in gc.get_objects() if isinstance(obj, Doc))
+    finally:
+        gc.enable()
+    assert len(facts) == 6 and any(f.entities for f in facts)
+    assert alive == 0
+
+
+def test_later_uses_of_a_name_are_whole_words_longest_first():
+    from extract.mentions import _whole_word_uses
+
+    text = "ArenaRL and ArenaRL-X beat ArenaRLs; ArenaRLx is other. Arena RL too."
+    uses = _whole_word_uses(text, ["ArenaRL-X", "ArenaRL", "Arena"])
+    assert [text[s:e] for s, e in uses] == ["ArenaRL", "ArenaRL-X", "ArenaRLs", "Arena"]
