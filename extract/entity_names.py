@@ -49,6 +49,15 @@ def name_key(name: str) -> str:
     return _SEPARATORS.sub("", singular(name.strip()).casefold())
 
 
+_WORD = re.compile(r"\w+(?:-\w+)*")
+
+
+def phrase_key(text: str) -> str:
+    """Words of a text (hyphenated ones whole), case-folded and singular, one space apart: "Cross-Dataset Human
+    Parsing" and "cross-dataset human parsing" share it."""
+    return " ".join(singular_word(word).casefold() for word in _WORD.findall(text))
+
+
 def display_name(surface: str, sentence_initial: bool) -> str:
     """A label for a surface form: singular, and de-capitalised when only sentence position capitalised it."""
     name = singular(surface)

@@ -18,10 +18,12 @@ from spacy.tokens import Doc
 from .abbreviations import find_abbreviations
 from .authorship import AuthorVerbs
 from .doc_cache import cached
-from .entity_names import display_name, name_key, singular, singular_word
+from .entity_names import display_name, name_key, phrase_key, singular, singular_word
 from .names import has_shape, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
 from .rules import Rules, dataset_family
 
+#: A title's words (hyphenated ones whole) and its punctuation, one match each.
+_TITLE_PART = re.compile(r"[\w'’]+(?:-[\w'’]+)*|[^\w\s]")
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
 _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}?[^\s,.;:()]+)")
 #: A capitalised word just after these opens a clause ("the question: Can we ...") and is no name by its capital.
@@ -122,6 +124,27 @@ def _is_word_char(char: str) -> bool:
     return char.isalnum() or char in ("_", "-")
 
 
+def _in_word_hyphen(token) -> bool:
+    """The hyphen of "uncertainty-guided": part of one word, not punctuation between words (the tagger does not
+    always tag it HYPH)."""
+    return token.text in ("-", "‐", "‑") and not token.whitespace_ and token.i > 0 and not token.doc[token.i - 1].whitespace_
+
+
+def _after_unopened_bracket(tokens: list) -> list:
+    """The tokens after a closing bracket that none of them opened: "non-semantic) segmentation", left when "generic
+    (" was stripped from a chunk, is "segmentation"."""
+    depth, cut = 0, 0
+    for index, token in enumerate(tokens):
+        if token.text in ("(", "[", "{"):
+            depth += 1
+        elif token.text in (")", "]", "}"):
+            if depth:
+                depth -= 1
+            else:
+                cut = index + 1
+    return tokens[cut:]
+
+
 def _lone_capitalised_word(entity: DocEntity) -> bool:
     """One capitalised word, used once, that nothing else marks as a name ("Divide", "Connect", "Xi"): too weak a
     signal alone; the same word named twice, typed by a head noun or context, or shaped like a name is kept."""
@@ -135,6 +158,7 @@ class MentionFinder:
         self.rules = rules
         self.stop_words = frozenset(nlp.Defaults.stop_words)  # "It", "Can", "If" opening a clause are not names
         self.author_verbs = AuthorVerbs(nlp.vocab, rules)
+        self.title_breaks = self.stop_words | rules.title_function_words
         # model classes named by a common word ("transformer", "LLM"), singular or plural, lower-cased: every
         # word whose singular_word is one of them, so a set lookup per word replaces calling it
         self.generic_class_forms = frozenset(
@@ -152,11 +176,13 @@ class MentionFinder:
         doc._.mlkg_author_verbs = self.author_verbs(doc)
         text = cached(doc).text
         sentences = cached(doc).sentence_chars
+        chunks = list(doc.noun_chunks)
         candidates = (
             self._abbreviations(text, sentences)
             + self._lexicon(doc)
             + self._names(doc, sentences)
-            + self._chunks(doc)
+            + self._chunks(doc, chunks)
+            + self._title_phrases(doc, chunks)
             + self._proposed_objects(doc)
             + self._named_phrases(text)
         )
@@ -297,11 +323,11 @@ class MentionFinder:
         nxt = doc[span.end]
         return nxt.is_lower and nxt.pos_ in ("NOUN", "ADJ") and span.root.dep_ in ("compound", "amod", "nmod")
 
-    def _chunks(self, doc: Doc) -> list[Candidate]:
+    def _chunks(self, doc: Doc, chunks: list) -> list[Candidate]:
         """Noun chunks headed by a task noun ("code generation tasks") or by a metric noun next to a number."""
         rules = self.rules
         found = []
-        for chunk in doc.noun_chunks:
+        for chunk in chunks:
             head = chunk.root.lemma_.lower()
             etype = rules.type_heads.get(head)
             if etype not in ("Task", "Metric"):
@@ -326,13 +352,59 @@ class MentionFinder:
                         current.append(token)
                 segments.append(current)
             for segment in segments:
-                segment = self._strip_modifiers(segment, etype)
+                segment = self._strip_modifiers(_after_unopened_bracket(self._strip_modifiers(segment, etype)), etype)
                 needed = 2 if etype == "Task" and head != "task" else 1
                 if len(segment) < needed or (head == "task" and not any(t.pos_ in ("NOUN", "PROPN") for t in segment)):
                     continue
                 start, end = segment[0].idx, segment[-1].idx + len(segment[-1].text)
                 found.append(Candidate(start, end, cached(doc).text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
         return found
+
+    def _title_phrases(self, doc: Doc, chunks: list) -> list[Candidate]:
+        """The longest part of a noun chunk that the title names as a whole ("a noise adaptation layer" under the
+        title "Training ... using a noise adaptation layer"): what title and abstract both name is central to the
+        paper. Two words at least, ending in a noun, and where the title's phrase ends too, at a function word or
+        punctuation (not "Low-light Image" of "Low-light Image Enhancement"; words before it may narrow it, "fast
+        gain modulation"); generic phrases ("neural networks") are left out."""
+        if not doc._.mlkg_title:
+            return []
+        title = self._title_words(doc._.mlkg_title)
+        rules, text = self.rules, cached(doc).text
+        found = []
+        for chunk in chunks:
+            tokens = [t for t in chunk if t.i <= chunk.root.i]
+            for length in range(len(tokens), 1, -1):
+                match = next((tokens[i:i + length] for i in range(len(tokens) - length + 1)
+                              if self._in_title(tokens[i:i + length], title)), None)
+                if match:
+                    start, end = match[0].idx, match[-1].idx + len(match[-1].text)
+                    etype = rules.type_heads.get(match[-1].lemma_.lower())
+                    found.append(Candidate(start, end, text[start:end], "chunk:title-phrase", 0.6, _CHUNK, etype))
+                    break
+        return found
+
+    def _title_words(self, title: str) -> list[str]:
+        """The title as phrase_key words, with "|" for punctuation and for function words ("for", "with", "via"),
+        the places a phrase of the title may end."""
+        words = []
+        for part in _TITLE_PART.findall(title):
+            key = phrase_key(part)
+            words.append("|" if not key or key in self.title_breaks else key)
+        return words
+
+    def _in_title(self, tokens: list, title: list[str]) -> bool:
+        first, last = tokens[0], tokens[-1]
+        if not first.is_alpha or first.is_stop or first.pos_ in ("DET", "PRON", "NUM") or last.pos_ not in ("NOUN", "PROPN"):
+            return False
+        if first.lower_ in self.rules.stop_modifiers or any(t.is_punct and not _in_word_hyphen(t) for t in tokens):
+            return False
+        name = first.doc[first.i : last.i + 1].text
+        if singular(name).lower() in self.rules.generic_phrases:
+            return False
+        words = phrase_key(name).split(" ")
+        size = len(words)
+        return any(title[i : i + size] == words and (i + size == len(title) or title[i + size] == "|")
+                   for i in range(len(title) - size + 1))
 
     def _named_phrases(self, text: str) -> list[Candidate]:
         """The capitalised phrase after "called / named / dubbed ...", small words and all ("Contrast to Divide")."""
@@ -359,7 +431,8 @@ class MentionFinder:
                 if head in rules.not_contributions:
                     continue
                 tokens = self._strip_modifiers([t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i], "Method")
-                if len(tokens) < 2 or any(t.pos_ in ("PUNCT", "CCONJ") or t.is_stop for t in tokens):
+                if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not _in_word_hyphen(t)) or t.is_stop
+                                          for t in tokens):
                     continue
                 etype = rules.type_heads.get(head)
                 start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
@@ -408,7 +481,7 @@ class MentionFinder:
         taken: list[tuple[int, int]] = []
         accepted: list[Candidate] = []
         longer = [(c.start, c.end) for c in candidates if (c.rule.startswith("name:") and c.rule != "name:proper-noun")
-                  or c.rule == "chunk:task-head"]
+                  or c.rule in ("chunk:task-head", "chunk:title-phrase")]
         # A known word inside a longer name is part of that name: "Attention" in "Compositional Attention Networks";
         # a known task inside a longer task phrase too: "video understanding" in "long-form video understanding".
         candidates = [c for c in candidates if c.priority != _LEXICON
@@ -521,7 +594,7 @@ class MentionFinder:
                 return "Dataset"
         if any(looks_like_model(name, rules) for name in names):
             return "Model"
-        if any(looks_like_dataset(name) for name in names):
+        if any(looks_like_dataset(name, rules) for name in names):
             return "Dataset"
         if entity.votes:
             return max(sorted(entity.votes), key=lambda t: entity.votes[t])

@@ -67,9 +67,18 @@ def looks_like_model(name: str, rules: Rules) -> bool:
     return bool(rules.family_of(name) or _PARAM_COUNT.search(name) or _MODEL_SUFFIX.search(name))
 
 
-def looks_like_dataset(name: str) -> bool:
-    """Names built like benchmarks: `VisDoMBench`, `SSI-Bench`, `GSM8K`-style suites are left to the lexicon."""
-    return bool(re.search(r"(?:Bench|bench|-QA|QA)$", name)) and not name.lower() == "bench"
+_BENCH_SUFFIX = re.compile(r"(?:Bench|bench|-QA|QA)$")
+#: A name's last word, before a version: "Benchmark" in "Docking Benchmark 5".
+_LAST_WORD = re.compile(r"\s([A-Z][a-z]+)(?:\s+v?\d+(?:\.\d+)*)?$")
+
+
+def looks_like_dataset(name: str, rules: Rules) -> bool:
+    """Names built like benchmarks: `VisDoMBench`, `SSI-Bench`, or words ending in a capitalised dataset noun
+    (`Docking Benchmark 5`, `Penn Discourse Corpus`); `GSM8K`-style suites are left to the lexicon."""
+    if _BENCH_SUFFIX.search(name):
+        return name.lower() != "bench"
+    last = _LAST_WORD.search(name)
+    return bool(last) and rules.type_heads.get(last.group(1).lower()) == "Dataset"
 
 
 def wordforms(text: str, start: int, end: int) -> list[tuple[int, int]]:

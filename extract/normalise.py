@@ -121,6 +121,10 @@ _SYMBOLS = {
 _WRAPPERS = ("textbf|textit|emph|texttt|textsc|textrm|textsf|textsl|textup|textnormal|underline|uline|mbox|"
              "text|mathbf|mathrm|mathit|mathsf|mathtt|mathcal|mathbb|mathfrak|boldsymbol|bm|operatorname|"
              "footnote|hl")
+#: Sizing and accent commands: dropped, their argument kept (`\widetilde{O}` reads as O).
+_DROPPED_IN_MATH = frozenset({"left", "right", "big", "Big", "bigg", "Bigg", "displaystyle", "textstyle", "tilde",
+                              "widetilde", "hat", "widehat", "bar", "overline", "underline", "vec", "dot", "ddot",
+                              "check", "breve", "acute", "grave", "mathring"})
 _SUPERSCRIPTS = dict(zip("0123456789+-=()niT", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱᵀ"))
 _SPACING = {",", ";", ":", "!", " ", "quad", "qquad"}
 
@@ -138,7 +142,7 @@ def _math(content: str, offset: int) -> list[Segment]:
             name = token.group(1)
             if name in _SPACING:
                 segments.append((" ", *span))
-            elif re.fullmatch(_WRAPPERS, name) or name in ("left", "right", "big", "Big", "displaystyle"):
+            elif re.fullmatch(_WRAPPERS, name) or name in _DROPPED_IN_MATH:
                 continue
             else:
                 segments.append((_SYMBOLS.get(name, name), *span))

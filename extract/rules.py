@@ -35,6 +35,8 @@ class Rules:
     evaluation_cues: frozenset[str]
     dataset_prepositions: frozenset[str]
     self_references: frozenset[str]
+    generic_phrases: frozenset[str]  # lower-case, singular: too general to be an entity found by its phrase alone
+    title_function_words: frozenset[str]  # besides stop words, where a phrase of a title may start or end
 
     def family_of(self, name: str) -> str | None:
         """The known model family a name starts with (`Qwen3-VL-32B-Instruct` -> `Qwen`), the longest if several."""
@@ -104,4 +106,6 @@ def load_rules() -> Rules:
         evaluation_cues=_lower_set(heads["evaluation_cues"]),
         dataset_prepositions=_lower_set(heads["dataset_prepositions"]),
         self_references=_lower_set(heads["self_references"]),
+        generic_phrases=_lower_set(heads["generic_phrases"]),
+        title_function_words=_lower_set(heads["title_function_words"]),
     )

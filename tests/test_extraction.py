@@ -274,3 +274,33 @@ def test_later_uses_of_a_name_are_whole_words_longest_first():
     text = "ArenaRL and ArenaRL-X beat ArenaRLs; ArenaRLx is other. Arena RL too."
     uses = _whole_word_uses(text, ["ArenaRL-X", "ArenaRL", "Arena"])
     assert [text[s:e] for s, e in uses] == ["ArenaRL", "ArenaRL-X", "ArenaRLs", "Arena"]
+
+
+def test_a_phrase_the_title_names_too_is_an_entity(extract_one):
+    """What title and abstract both name is central; the title's phrase must end where the abstract's does."""
+    text = ("Labels are often noisy. We train with a noise adaptation layer on top of the softmax. "
+            "The low-light image restoration stage is cheap.")
+    titled = by_name(extract_one(text, title="Training deep networks using a noise adaptation layer"))
+    assert titled["noise adaptation layer"].mentions[0].text == "noise adaptation layer"
+    assert "noise adaptation layer" not in by_name(extract_one(text))
+    cut = by_name(extract_one(text, title="Low-light image restoration for night driving"))
+    assert "low-light image restoration" in {name.lower() for name in cut}
+    longer = by_name(extract_one(text, title="Noise adaptation layer norms"))
+    assert "noise adaptation layer" not in longer  # the title's phrase goes on: "... layer norms"
+
+
+def test_a_hyphenated_proposal_is_one_phrase(extract_one):
+    result = extract_one("We introduce an uncertainty-guided regularization technique, which relaxes constraints.")
+    assert ("proposes", "uncertainty-guided regularization technique") in relations(result)
+
+
+def test_a_name_ending_in_a_dataset_noun_is_a_dataset(extract_one):
+    names = by_name(extract_one("Results improve markedly on Docking Benchmark 5 for all protein families."))
+    assert names["Docking Benchmark 5"].type == "Dataset"
+
+
+def test_a_task_phrase_starts_after_a_bracket_it_did_not_open(extract_one):
+    text = "Deep models for generic (non-semantic) segmentation are indirect. We study video object segmentation."
+    names = {n.lower() for n in by_name(extract_one(text))}
+    assert "video object segmentation" in names
+    assert not any(")" in name or "(" in name for name in names)

@@ -87,3 +87,8 @@ def test_any_text_maps_into_the_original(text):
     if clean.text:
         start, end = clean.to_original(0, len(clean.text))
         assert text[start:end].strip() == text[start:end]
+
+
+def test_accents_and_sizing_in_math_keep_only_their_argument():
+    assert normalise(r"within $\widetilde{\mathcal{O}}(n)$ steps, $\hat{y}$ and $\left(x\right)$").text == \
+        "within O(n) steps, y and (x)"
