@@ -2,7 +2,8 @@
 
 Plain frozen dataclasses: `kg/` builds the graph from these alone and never sees a spaCy object, and
 `extract/` produces them without knowing anything about RDF. All character offsets point into
-`Paper.abstract` exactly as the user gave it (not into the normalised text the NLP stage reads).
+`Paper.abstract` exactly as the user gave it (not into the normalised text the NLP stage reads), or into
+`Paper.title` for evidence marked `in_title`.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ class Paper:
 
 @dataclass(frozen=True)
 class Evidence:
-    """Where and how a fact was found: the sentence, the mention's offsets, the rule and its confidence."""
+    """Where and how a fact was found: the sentence, the mention's offsets, the rule and its confidence.
+    Offsets index the abstract, or the title when `in_title` (a name only the title gives: "SMART-Rain: ...")."""
 
     sentence: str
     sentence_start: int
@@ -53,6 +55,7 @@ class Evidence:
     end: int
     rule: str
     confidence: float
+    in_title: bool = False
 
 
 @dataclass(frozen=True)

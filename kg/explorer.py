@@ -163,7 +163,7 @@ def _merged_edges(view: nx.MultiDiGraph) -> list[tuple[str, str, list[str], list
     for (paper, entity), by_relation in sorted(pairs.items()):
         relations = [r for r in RELATIONS if r in by_relation]
         evidence = [{"relation": r, "sentence": e["sentence"], "rule": e["rule"], "confidence": e["confidence"],
-                     "mark": _sentence_mark(e)}
+                     "mark": _sentence_mark(e), **({"inTitle": True} if "inTitle" in e else {})}
                     for r in relations for e in by_relation[r]]
         merged.append((paper, entity, relations, evidence))
     return merged

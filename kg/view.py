@@ -53,11 +53,11 @@ def _first(values: dict[str, list[str]], subject: str) -> str:
 
 
 def _evidence(graph: Graph) -> dict[tuple[str, str, str], list[dict]]:
-    """(paper, relation name, entity) -> its evidence records, sorted by position in the abstract."""
+    """(paper, relation name, entity) -> its evidence records, sorted by position (`inTitle` only on title evidence)."""
     fields = {
         "sentence": MLKG.sentence, "start": MLKG.mentionStart, "end": MLKG.mentionEnd,
         "sentenceStart": MLKG.sentenceStart, "sentenceEnd": MLKG.sentenceEnd,
-        "rule": MLKG.rule, "confidence": MLKG.confidence,
+        "rule": MLKG.rule, "confidence": MLKG.confidence, "inTitle": MLKG.inTitle,
     }
     columns = {name: {s: o for s, _, o in graph.triples((None, predicate, None))} for name, predicate in fields.items()}
     subjects = {s: o for s, _, o in graph.triples((None, RDF.subject, None))}

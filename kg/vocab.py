@@ -23,7 +23,7 @@ MLKG = ClosedNamespace(
         "reportsResult", "resultFor", "resultMetric", "resultDataset", "valueText", "value", "unit",
         # evidence
         "sentence", "sentenceStart", "sentenceEnd", "mentionStart", "mentionEnd", "mentionText",
-        "rule", "confidence",
+        "rule", "confidence", "inTitle",
         # build provenance
         "extractorVersion", "modelName", "modelVersion", "spacyVersion", "sha256",
     ],

@@ -304,3 +304,19 @@ def test_a_task_phrase_starts_after_a_bracket_it_did_not_open(extract_one):
     names = {n.lower() for n in by_name(extract_one(text))}
     assert "video object segmentation" in names
     assert not any(")" in name or "(" in name for name in names)
+
+
+def test_a_name_only_the_title_gives_is_proposed_with_the_title_as_evidence(extract_one):
+    title = "SMART-Rain: A Degradation Evaluation Dataset for Autonomous Driving in Rain"
+    result = extract_one("We record rainfall with cameras and evaluate detectors under rain.", title=title)
+    names = by_name(result)
+    assert names["SMART-Rain"].type == "Dataset" and names["SMART-Rain"].mentions == ()
+    (proposal,) = [r for r in result.relations if r.entity == names["SMART-Rain"].key]
+    assert proposal.predicate == "proposes" and proposal.evidence.in_title
+    assert title[proposal.evidence.start : proposal.evidence.end] == "SMART-Rain"
+    assert proposal.evidence.sentence == title
+    assert all(not r.evidence.in_title for r in result.relations if r is not proposal)
+    # an opening that is no name is no entity; a name the abstract uses keeps its abstract evidence
+    assert not by_name(extract_one("We study rain.", title="In the Eye of the Beholder: Robust Prediction"))
+    used = extract_one("We present Seq2Tens, a representation of sequences.", title="Seq2Tens: Representing Sequences")
+    assert ("proposes", "Seq2Tens") in relations(used) and not any(r.evidence.in_title for r in used.relations)

@@ -97,7 +97,8 @@ def test_evidence(store):
         "paper": iri("paper:p1"), "relation": iri("mlkg:evaluatedOn"),
         "sentence": "On Puzzle-1 and Puzzle-2 it beats the Tiny Model (TM) in accuracy.",
         "sentence_start": "26", "sentence_end": "93", "mention_start": "29", "mention_end": "37",
-        "mention_text": "Puzzle-1", "rule": "dataset:prep-on", "confidence": "0.8", "evidence": iri("evidence:e1"),
+        "mention_text": "Puzzle-1", "rule": "dataset:prep-on", "confidence": "0.8", "in_title": None,
+        "evidence": iri("evidence:e1"),
     }]
     narrowed = run_saved(store, "evidence", {"entity": "dataset:puzzle-2", "paper": "paper:p2"})
     assert "paper" not in narrowed.variables and [r[-1] for r in narrowed.rows] == [iri("evidence:e2")]

@@ -71,3 +71,23 @@ def test_cli_exit_codes(tmp_path):
     missing = runner.invoke(cli, ["validate", str(tmp_path / "missing.ttl")])
     assert missing.exit_code == 2, missing.output
     assert "no graph file" in missing.output
+
+
+def test_title_evidence_is_checked_against_the_title(extract_one):
+    """A name only the title gives has the title as its evidence: valid as built, and checked against the title."""
+    from rdflib import Literal
+
+    from kg.builder import build_graph
+    from kg.vocab import MLKG
+
+    title = "SMART-Rain: A Degradation Evaluation Dataset for Autonomous Driving in Rain"
+    facts = extract_one("We record rainfall with cameras and evaluate detectors under rain.", title=title)
+    graph = build_graph([facts])
+    in_title = list(graph.subjects(MLKG.inTitle, Literal(True)))
+    assert len(in_title) == 1 and graph.value(in_title[0], MLKG.mentionText) == Literal("SMART-Rain")
+    assert validate(graph) == []
+    node = in_title[0]
+    graph.set((node, MLKG.mentionEnd, Literal(99)))
+    found = validate(graph)
+    assert {v.path for v in found} == {"mlkg:mentionEnd"}  # past the sentence's end, and past the title's
+    assert any("paper t1's title (75 characters)" in v.message for v in found)
