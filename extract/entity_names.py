@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _SEPARATORS = re.compile(r"[\s\-‐‑‒–—_/·.]+")
 _PLURAL_ACRONYM = re.compile(r"^(?P<core>.*[A-Z0-9])s$")
@@ -21,6 +22,7 @@ def singular(name: str) -> str:
     return " ".join(words)
 
 
+@lru_cache(maxsize=65536)  # called for most words of every abstract, which repeat across abstracts
 def singular_word(word: str) -> str:
     """`networks` -> `network`, `Processes` -> `Process`, `policies` -> `policy`, `LLMs` -> `LLM`; other mixed case
     and words whose final s is no plural (`corpus`, `analysis`, `Bayes`) unchanged. singular() applies it to a

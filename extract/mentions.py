@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from spacy.matcher import PhraseMatcher
+from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc
 
 from .abbreviations import find_abbreviations
@@ -40,6 +41,7 @@ _PREV_WORD = re.compile(r"([A-Za-z]+)\s*$")
 _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(?::|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
 
+_NOUNS = (NOUN, PROPN)
 #: Known terms of these types take the lower-case words narrowing them ("soft attention", "distributed SGD").
 _EXTENDED_TYPES = frozenset({"Task", "Method", "Model"})
 _MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "npadvmod", "advmod"})
@@ -179,7 +181,8 @@ class MentionFinder:
         doc._.mlkg_author_verbs = self.author_verbs(doc)
         text = cached(doc).text
         sentences = cached(doc).sentence_chars
-        chunks = list(doc.noun_chunks)
+        # each noun chunk with its root and its words up to the root, read once for the two sources that use them
+        chunks = [(chunk, root, [t for t in chunk if t.i <= root.i]) for chunk in doc.noun_chunks for root in (chunk.root,)]
         candidates = (
             self._abbreviations(text, sentences)
             + self._lexicon(doc)
@@ -331,12 +334,11 @@ class MentionFinder:
         """Noun chunks headed by a task noun ("code generation tasks") or by a metric noun next to a number."""
         rules = self.rules
         found = []
-        for chunk in chunks:
-            head = chunk.root.lemma_.lower()
+        for chunk, root, tokens in chunks:
+            head = root.lemma_.lower()
             etype = rules.type_heads.get(head)
             if etype not in ("Task", "Metric"):
                 continue
-            tokens = [t for t in chunk if t.i <= chunk.root.i]
             possessive = [i for i, t in enumerate(tokens) if t.tag_ == "POS" or t.dep_ == "case"]
             if possessive:
                 tokens = tokens[possessive[-1] + 1 :]
@@ -346,7 +348,7 @@ class MentionFinder:
                 continue
             segments = [tokens]
             if head == "task":  # "mathematical reasoning and code generation tasks": two tasks
-                tokens = self._task_list(doc, chunk.root)
+                tokens = self._task_list(doc, root)
                 segments, current = [], []
                 for token in tokens[:-1]:
                     if token.pos_ in ("CCONJ", "PUNCT"):
@@ -415,15 +417,27 @@ class MentionFinder:
             return []
         title = self._title_words(doc._.mlkg_title)
         title_nouns = set(title)
+        # every lower-cased word whose key is a title word (the word and its plurals): a set lookup per token
+        # rules a chunk out before any key is computed
+        title_forms = {form for key in title_nouns for form in (key, key + "s", key + "es", key[:-1] + "ies")}
+        # title words a phrase may end with: those before punctuation, a function word or the end
+        title_ends = {word for word, after in zip(title, [*title[1:], "|"]) if after == "|"}
         rules, text = self.rules, cached(doc).text
         found = []
-        for chunk in chunks:
-            tokens = [t for t in chunk if t.i <= chunk.root.i]
-            if not any(t.pos_ in ("NOUN", "PROPN") and singular_word(t.text).casefold() in title_nouns for t in tokens):
-                continue  # no noun of the title here, so no phrase of it ends here: most chunks, cheaply
+        for _chunk, _root, tokens in chunks:
+            if not any(t.lower_ in title_forms or not t.is_ascii for t in tokens):
+                continue  # no word of the title here: most chunks, cheaply
+            nouns = [t.pos in _NOUNS for t in tokens]
+            keys = [singular_word(t.text).casefold() if noun else "" for t, noun in zip(tokens, nouns)]
+            if not any(key in title_nouns for key in keys if key):
+                continue  # no noun of the title here, so no phrase of it ends here
+            # where a phrase of the title may end: a noun that ends one there (a plain word is its own key;
+            # a hyphenated or non-alphabetic one is left to the full test)
+            may_end = [noun and (key in title_ends or not t.is_alpha or (t.i > 0 and _in_word_hyphen(t.doc[t.i - 1])))
+                       for t, noun, key in zip(tokens, nouns, keys)]
             for length in range(len(tokens), 1, -1):
                 match = next((tokens[i:i + length] for i in range(len(tokens) - length + 1)
-                              if self._in_title(tokens[i:i + length], title)), None)
+                              if may_end[i + length - 1] and self._in_title(tokens[i:i + length], title)), None)
                 if match:
                     start, end = match[0].idx, match[-1].idx + len(match[-1].text)
                     etype = rules.type_heads.get(match[-1].lemma_.lower())

@@ -85,7 +85,9 @@ def wordforms(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Whitespace-separated words of text[start:end], trimmed of edge punctuation."""
     spans = []
     for match in _WORDFORM.finditer(text, start, end):
-        s, e = trim(text, match.start(), match.end())
+        s, e = match.span()
+        if not match.group().isalpha():  # most words are letters only, which trim() leaves as they are
+            s, e = trim(text, s, e)
         if s < e:
             spans.append((s, e))
     return spans
