@@ -1,7 +1,9 @@
 """The `mlkg_mentions` component: finds entity mentions in a Doc, groups them into entities and types them.
 
-Signals, strongest first: abbreviation definitions, the curated lexicon, the shape of names, and noun chunks
-headed by a task or metric noun. Overlaps are resolved by that order, then by length. Results go to
+Signals, strongest first: abbreviation definitions, the curated lexicon, the shape of names, noun chunks headed by
+a task or metric noun or named by the title too (read by `titles.TitleReader`), and the objects of "we propose".
+Overlaps are resolved by that order, then by length. The name a title opens with joins the entities, with no
+mention in the abstract when the abstract never uses it. Results go to
 `doc.spans["mlkg"]` (label = entity type; `Span._.mlkg_key`, `_.mlkg_rule`, `_.mlkg_confidence`) and
 `doc._.mlkg_entities` (key -> DocEntity).
 """
@@ -13,20 +15,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from spacy.matcher import PhraseMatcher
-from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Doc
 
 from .abbreviations import find_abbreviations
 from .authorship import AuthorVerbs
 from .doc_cache import cached
-from .entity_names import display_name, name_key, phrase_key, singular, singular_word
-from .names import has_shape, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
+from .entity_names import display_name, name_key, singular, singular_word
+from .names import has_shape, in_word_hyphen, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
 from .rules import Rules, dataset_family
+from .titles import TitleReader
 
-#: A title that opens with a short name and a colon or dash: "Seq2Tens: Efficient Representations of ...".
-_TITLE_NAME = re.compile(r"^\s*([^:;,.!?]{2,60}?)\s*(?::|\s[-–—]\s)\s*(\S.*)", re.S)
-#: A title's words (hyphenated ones whole) and its punctuation, one match each.
-_TITLE_PART = re.compile(r"[\w'’]+(?:-[\w'’]+)*|[^\w\s]")
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
 _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}?[^\s,.;:()]+)")
 #: A capitalised word just after these opens a clause ("the question: Can we ...") and is no name by its capital.
@@ -41,7 +39,6 @@ _PREV_WORD = re.compile(r"([A-Za-z]+)\s*$")
 _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(?::|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
 
-_NOUNS = (NOUN, PROPN)
 #: Known terms of these types take the lower-case words narrowing them ("soft attention", "distributed SGD").
 _EXTENDED_TYPES = frozenset({"Task", "Method", "Model"})
 _MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "npadvmod", "advmod"})
@@ -129,12 +126,6 @@ def _is_word_char(char: str) -> bool:
     return char.isalnum() or char in ("_", "-")
 
 
-def _in_word_hyphen(token) -> bool:
-    """The hyphen of "uncertainty-guided": part of one word, not punctuation between words (the tagger does not
-    always tag it HYPH)."""
-    return token.text in ("-", "‐", "‑") and not token.whitespace_ and token.i > 0 and not token.doc[token.i - 1].whitespace_
-
-
 def _after_unopened_bracket(tokens: list) -> list:
     """The tokens after a closing bracket that none of them opened: "non-semantic) segmentation", left when "generic
     (" was stripped from a chunk, is "segmentation"."""
@@ -163,7 +154,7 @@ class MentionFinder:
         self.rules = rules
         self.stop_words = frozenset(nlp.Defaults.stop_words)  # "It", "Can", "If" opening a clause are not names
         self.author_verbs = AuthorVerbs(nlp.vocab, rules)
-        self.title_breaks = self.stop_words | rules.title_function_words
+        self.titles = TitleReader(rules, self.stop_words)
         # model classes named by a common word ("transformer", "LLM"), singular or plural, lower-cased: every
         # word whose singular_word is one of them, so a set lookup per word replaces calling it
         self.generic_class_forms = frozenset(
@@ -367,106 +358,33 @@ class MentionFinder:
         return found
 
     def _title_name(self, doc: Doc, entities: dict[str, DocEntity]) -> None:
-        """The name a title opens with ("Seq2Tens: ...", "SMART-Rain: A Degradation Evaluation Dataset ..."): marks
-        the entity the abstract names so, or, when the abstract never does, adds it with the title as its only
-        evidence, typed by its name or by the noun after the colon. Only name-like openings count: one to four
-        capitalised or name-shaped words ("Never Give Up"), not "In the Eye of the Beholder"."""
-        opening = _TITLE_NAME.match(doc._.mlkg_title or "")
-        if not opening:
+        """The name the title opens with: marks the entity the abstract names so, or, when the abstract never
+        does, adds it with the title as its only evidence (typed by its name, or by the noun after the colon)."""
+        opening = self.titles.opening_name(doc._.mlkg_title)
+        if opening is None:
             return
-        name = opening.group(1)
-        words = name.split()
-        if not (len(words) <= 4 and all(has_shape(w) or w[:1].isupper() for w in words)
-                and (len(words) > 1 or has_shape(name) or is_title_word(name))):
-            return
-        key = name_key(name)
+        key = name_key(opening.name)
         for entity in entities.values():
             if key == entity.key or key in map(name_key, entity.aliases):
-                entity.title_span = opening.span(1)
+                entity.title_span = (opening.start, opening.end)
                 return
-        lowered = singular(name).lower()
+        lowered = singular(opening.name).lower()
         if lowered in self.rules.not_names or lowered in self.rules.generic_model_classes or lowered in self.rules.known:
             return
-        entity = DocEntity(key=key, name=name, title_span=opening.span(1))
-        hint = self.rules.type_heads.get(singular_word(self._description_head(opening.group(2)).lower()))
-        if hint in ("Dataset", "Model", "Method"):
-            entity.votes[hint] += 2
+        entity = DocEntity(key=key, name=opening.name, title_span=(opening.start, opening.end))
+        if opening.type_hint:
+            entity.votes[opening.type_hint] += 2
         entity.type = self._decide_type(entity)
         entities[key] = entity
 
-    def _description_head(self, description: str) -> str:
-        """The last word of the description's first phrase, its head noun: "Dataset" in "A Degradation Evaluation
-        Dataset for Autonomous Driving"."""
-        words = _TITLE_PART.findall(description)
-        if words and words[0].lower() in ("a", "an", "the"):
-            words = words[1:]
-        phrase = []
-        for word in words:
-            if not word[0].isalnum() or word.lower() in self.title_breaks:
-                break
-            phrase.append(word)
-        return phrase[-1] if phrase else ""
-
     def _title_phrases(self, doc: Doc, chunks: list) -> list[Candidate]:
-        """The longest part of a noun chunk that the title names as a whole ("a noise adaptation layer" under the
-        title "Training ... using a noise adaptation layer"): what title and abstract both name is central to the
-        paper. Two words at least, ending in a noun, and where the title's phrase ends too, at a function word or
-        punctuation (not "Low-light Image" of "Low-light Image Enhancement"; words before it may narrow it, "fast
-        gain modulation"); generic phrases ("neural networks") are left out."""
-        if not doc._.mlkg_title:
-            return []
-        title = self._title_words(doc._.mlkg_title)
-        title_nouns = set(title)
-        # every lower-cased word whose key is a title word (the word and its plurals): a set lookup per token
-        # rules a chunk out before any key is computed
-        title_forms = {form for key in title_nouns for form in (key, key + "s", key + "es", key[:-1] + "ies")}
-        # title words a phrase may end with: those before punctuation, a function word or the end
-        title_ends = {word for word, after in zip(title, [*title[1:], "|"]) if after == "|"}
-        rules, text = self.rules, cached(doc).text
-        found = []
-        for _chunk, _root, tokens in chunks:
-            if not any(t.lower_ in title_forms or not t.is_ascii for t in tokens):
-                continue  # no word of the title here: most chunks, cheaply
-            nouns = [t.pos in _NOUNS for t in tokens]
-            keys = [singular_word(t.text).casefold() if noun else "" for t, noun in zip(tokens, nouns)]
-            if not any(key in title_nouns for key in keys if key):
-                continue  # no noun of the title here, so no phrase of it ends here
-            # where a phrase of the title may end: a noun that ends one there (a plain word is its own key;
-            # a hyphenated or non-alphabetic one is left to the full test)
-            may_end = [noun and (key in title_ends or not t.is_alpha or (t.i > 0 and _in_word_hyphen(t.doc[t.i - 1])))
-                       for t, noun, key in zip(tokens, nouns, keys)]
-            for length in range(len(tokens), 1, -1):
-                match = next((tokens[i:i + length] for i in range(len(tokens) - length + 1)
-                              if may_end[i + length - 1] and self._in_title(tokens[i:i + length], title)), None)
-                if match:
-                    start, end = match[0].idx, match[-1].idx + len(match[-1].text)
-                    etype = rules.type_heads.get(match[-1].lemma_.lower())
-                    found.append(Candidate(start, end, text[start:end], "chunk:title-phrase", 0.6, _CHUNK, etype))
-                    break
+        """Noun phrases of the abstract that the title names too (see TitleReader.phrases), typed by their head."""
+        text, found = cached(doc).text, []
+        for match in self.titles.phrases(doc._.mlkg_title, [tokens for _chunk, _root, tokens in chunks]):
+            start, end = match[0].idx, match[-1].idx + len(match[-1].text)
+            etype = self.rules.type_heads.get(match[-1].lemma_.lower())
+            found.append(Candidate(start, end, text[start:end], "chunk:title-phrase", 0.6, _CHUNK, etype))
         return found
-
-    def _title_words(self, title: str) -> list[str]:
-        """The title as phrase_key words, with "|" for punctuation and for function words ("for", "with", "via"),
-        the places a phrase of the title may end."""
-        words = []
-        for part in _TITLE_PART.findall(title):
-            key = phrase_key(part)
-            words.append("|" if not key or key in self.title_breaks else key)
-        return words
-
-    def _in_title(self, tokens: list, title: list[str]) -> bool:
-        first, last = tokens[0], tokens[-1]
-        if not first.is_alpha or first.is_stop or first.pos_ in ("DET", "PRON", "NUM") or last.pos_ not in ("NOUN", "PROPN"):
-            return False
-        if first.lower_ in self.rules.stop_modifiers or any(t.is_punct and not _in_word_hyphen(t) for t in tokens):
-            return False
-        name = first.doc[first.i : last.i + 1].text
-        if singular(name).lower() in self.rules.generic_phrases:
-            return False
-        words = phrase_key(name).split(" ")
-        size = len(words)
-        return any(title[i : i + size] == words and (i + size == len(title) or title[i + size] == "|")
-                   for i in range(len(title) - size + 1))
 
     def _named_phrases(self, text: str) -> list[Candidate]:
         """The capitalised phrase after "called / named / dubbed ...", small words and all ("Contrast to Divide")."""
@@ -493,7 +411,7 @@ class MentionFinder:
                 if head in rules.not_contributions:
                     continue
                 tokens = self._strip_modifiers([t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i], "Method")
-                if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not _in_word_hyphen(t)) or t.is_stop
+                if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop
                                           for t in tokens):
                     continue
                 etype = rules.type_heads.get(head)

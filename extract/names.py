@@ -52,6 +52,12 @@ def has_shape(word: str) -> bool:
     return upper_inside or digit_and_upper
 
 
+def in_word_hyphen(token) -> bool:
+    """The hyphen token of "uncertainty-guided": part of one word, not punctuation between words (the tagger does
+    not always tag it HYPH)."""
+    return token.text in ("-", "‐", "‑") and not token.whitespace_ and token.i > 0 and not token.doc[token.i - 1].whitespace_
+
+
 def is_version(word: str) -> bool:
     """`4.5`, `229B`, `M2.1`, `v2`: a part that may end a multiword model name."""
     return bool(_VERSION.match(word))

@@ -7,7 +7,6 @@ the previous outputs in place rather than a half-written file.
 
 from __future__ import annotations
 
-import functools
 import io
 import re
 import sys
@@ -162,13 +161,22 @@ def build(
     graph = build_graph(facts)
     add_provenance(graph, tool_version=__version__, info=info, inputs=digest_inputs(sources, stdin_bytes),
                    papers=sorted(paper_iris(facts).values()), when=build_time())
-    paper_count = len(facts)
+    paper_count, triples = len(facts), len(graph)
     del facts  # the graph holds what is needed from here; large builds peak while rendering the outputs
-    view = functools.cache(lambda: to_networkx(graph))
-    # rendered one at a time into each output's temporary file, the NetworkX view only after Turtle and JSON-LD
+    # Outputs are rendered one at a time into temporary files, in OUTPUT_NAMES order: Turtle and JSON-LD from the
+    # graph, then GraphML and HTML from the NetworkX view, built once, after which the graph is let go: the view
+    # and the graph are never both held with an output being rendered (at 20,000 papers each is over a GB).
+    held: dict[str, object] = {"graph": graph}
+    del graph
+
+    def view():
+        if "view" not in held:
+            held["view"] = to_networkx(held.pop("graph"))
+        return held["view"]
+
     renderers = {
-        "kg.ttl": lambda stream: dump_turtle(graph, stream),
-        "kg.jsonld": lambda stream: dump_jsonld(graph, stream),
+        "kg.ttl": lambda stream: dump_turtle(held["graph"], stream),
+        "kg.jsonld": lambda stream: dump_jsonld(held["graph"], stream),
         "kg.graphml": lambda stream: stream.write(graphml_bytes(view())),
         "kg.html": lambda stream: stream.write(render_explorer(view()).encode("utf-8")),
     }
@@ -176,7 +184,7 @@ def build(
     atomic_write_many({out / name: renderers[name] for name in OUTPUT_NAMES})
     return BuildReport(
         papers=paper_count,
-        triples=len(graph),
+        triples=triples,
         extracted=cache.misses if cache else paper_count,
         cached=cache.hits if cache else 0,
         outputs=tuple(written),

@@ -1,0 +1,130 @@
+"""What a paper's title says about it, read without parsing the title: the name it opens with ("SMART-Rain: A
+Degradation Evaluation Dataset for ...") and which noun phrases of the abstract it names too.
+
+The mention finder asks; this module only reads the title's words (and the abstract's noun chunks it is given),
+so title reading stays one small, testable piece beside the abstract's components.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spacy.symbols import NOUN, PROPN
+from spacy.tokens import Token
+
+from .entity_names import phrase_key, singular, singular_word
+from .names import has_shape, in_word_hyphen, is_title_word
+from .rules import Rules
+
+#: A title that opens with a short name and a colon or dash: "Seq2Tens: Efficient Representations of ...".
+_OPENING_NAME = re.compile(r"^\s*([^:;,.!?]{2,60}?)\s*(?::|\s[-–—]\s)\s*(\S.*)", re.S)
+#: A title's words (hyphenated ones whole) and its punctuation, one match each.
+_TITLE_PART = re.compile(r"[\w'’]+(?:-[\w'’]+)*|[^\w\s]")
+_NOUNS = (NOUN, PROPN)
+
+
+@dataclass(frozen=True)
+class OpeningName:
+    """The name a title opens with, where it is in the title, and the type the words after it give ("Dataset" in
+    "SMART-Rain: A Degradation Evaluation Dataset for ...", else None)."""
+
+    name: str
+    start: int
+    end: int
+    type_hint: str | None
+
+
+class TitleReader:
+    """Reads titles for the mention finder; `breaks` are the words a title's phrases end at (stop words and the
+    rules' title function words: "for", "with", "via")."""
+
+    def __init__(self, rules: Rules, stop_words: frozenset[str]):
+        self.rules = rules
+        self.breaks = stop_words | rules.title_function_words
+
+    def opening_name(self, title: str | None) -> OpeningName | None:
+        """The name a title opens with when it looks like one: one to four capitalised or name-shaped words
+        ("Seq2Tens", "Never Give Up"), not "In the Eye of the Beholder"."""
+        opening = _OPENING_NAME.match(title or "")
+        if not opening:
+            return None
+        name = opening.group(1)
+        words = name.split()
+        if not (len(words) <= 4 and all(has_shape(w) or w[:1].isupper() for w in words)
+                and (len(words) > 1 or has_shape(name) or is_title_word(name))):
+            return None
+        hint = self.rules.type_heads.get(singular_word(self._description_head(opening.group(2)).lower()))
+        return OpeningName(name, *opening.span(1), hint if hint in ("Dataset", "Model", "Method") else None)
+
+    def _description_head(self, description: str) -> str:
+        """The last word of the description's first phrase, its head noun: "Dataset" in "A Degradation Evaluation
+        Dataset for Autonomous Driving"."""
+        words = _TITLE_PART.findall(description)
+        if words and words[0].lower() in ("a", "an", "the"):
+            words = words[1:]
+        phrase = []
+        for word in words:
+            if not word[0].isalnum() or word.lower() in self.breaks:
+                break
+            phrase.append(word)
+        return phrase[-1] if phrase else ""
+
+    def phrases(self, title: str | None, chunks: list[list[Token]]) -> list[list[Token]]:
+        """For each noun chunk (its words up to the root), the longest part that the title names as a whole ("a
+        noise adaptation layer" under the title "Training ... using a noise adaptation layer"): what title and
+        abstract both name is central to the paper. Two words at least, ending in a noun, and where the title's
+        phrase ends too, at a function word or punctuation (not "Low-light Image" of "Low-light Image
+        Enhancement"; words before it may narrow it, "fast gain modulation"); generic phrases ("neural
+        networks") are left out."""
+        if not title:
+            return []
+        words = self._title_words(title)
+        nouns_in_title = set(words)
+        # every lower-cased word whose key is a title word (the word and its plurals): a set lookup per token
+        # rules a chunk out before any key is computed
+        forms = {form for key in nouns_in_title for form in (key, key + "s", key + "es", key[:-1] + "ies")}
+        # title words a phrase may end with: those before punctuation, a function word or the end
+        ends = {word for word, after in zip(words, [*words[1:], "|"]) if after == "|"}
+        found = []
+        for tokens in chunks:
+            if not any(t.lower_ in forms or not t.is_ascii for t in tokens):
+                continue  # no word of the title here: most chunks, cheaply
+            nouns = [t.pos in _NOUNS for t in tokens]
+            keys = [singular_word(t.text).casefold() if noun else "" for t, noun in zip(tokens, nouns)]
+            if not any(key in nouns_in_title for key in keys if key):
+                continue  # no noun of the title here, so no phrase of it ends here
+            # where a phrase of the title may end: a noun that ends one there (a plain word is its own key;
+            # a hyphenated or non-alphabetic one is left to the full test)
+            may_end = [noun and (key in ends or not t.is_alpha or (t.i > 0 and in_word_hyphen(t.doc[t.i - 1])))
+                       for t, noun, key in zip(tokens, nouns, keys)]
+            for length in range(len(tokens), 1, -1):
+                match = next((tokens[i:i + length] for i in range(len(tokens) - length + 1)
+                              if may_end[i + length - 1] and self._in_title(tokens[i:i + length], words)), None)
+                if match:
+                    found.append(match)
+                    break
+        return found
+
+    def _title_words(self, title: str) -> list[str]:
+        """The title as phrase_key words, with "|" for punctuation and for function words ("for", "with", "via"),
+        the places a phrase of the title may end."""
+        words = []
+        for part in _TITLE_PART.findall(title):
+            key = phrase_key(part)
+            words.append("|" if not key or key in self.breaks else key)
+        return words
+
+    def _in_title(self, tokens: list[Token], title: list[str]) -> bool:
+        first, last = tokens[0], tokens[-1]
+        if not first.is_alpha or first.is_stop or first.pos_ in ("DET", "PRON", "NUM") or last.pos_ not in ("NOUN", "PROPN"):
+            return False
+        if first.lower_ in self.rules.stop_modifiers or any(t.is_punct and not in_word_hyphen(t) for t in tokens):
+            return False
+        name = first.doc[first.i : last.i + 1].text
+        if singular(name).lower() in self.rules.generic_phrases:
+            return False
+        words = phrase_key(name).split(" ")
+        size = len(words)
+        return any(title[i : i + size] == words and (i + size == len(title) or title[i + size] == "|")
+                   for i in range(len(title) - size + 1))
