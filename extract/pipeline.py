@@ -187,7 +187,8 @@ def _title_evidence(title: str, hit) -> Evidence:
 
 
 def doc_to_facts(doc: Doc, paper: Paper, clean: NormalisedText) -> PaperFacts:
-    """Turn the components' results on a Doc into plain Facts with offsets into the original abstract."""
+    """Turn the components' results on a Doc into plain Facts with offsets into the original abstract (into the
+    title as given, for evidence the title alone gives)."""
     locate = _Locator(doc, clean)
     original = clean.original
     entities = []
