@@ -40,6 +40,12 @@ def singular_word(word: str) -> str:
     return word[:-1]
 
 
+def plural_spellings(word: str) -> tuple[str, ...]:
+    """The lower-case spellings singular_word may take back to `word` ("network": "networks"; "policy":
+    "policies"; "process": "processes"), with `word` itself first; not all of them need do so."""
+    return word, word + "s", word + "es", word[:-1] + "ies"
+
+
 def _acronym_core(name: str) -> str | None:
     """`SE-RRMs` -> `SE-RRM`: a plural s after a capital or digit, with at least two capitals before it."""
     match = _PLURAL_ACRONYM.match(name)

@@ -20,7 +20,7 @@ from spacy.tokens import Doc
 from .abbreviations import find_abbreviations
 from .authorship import AuthorVerbs
 from .doc_cache import cached
-from .entity_names import display_name, name_key, singular, singular_word
+from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
 from .names import has_shape, in_word_hyphen, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
 from .rules import Rules, dataset_family
 from .titles import TitleReader
@@ -159,7 +159,7 @@ class MentionFinder:
         # word whose singular_word is one of them, so a set lookup per word replaces calling it
         self.generic_class_forms = frozenset(
             form for name in rules.generic_model_classes
-            for form in (name, name + "s", name + "es", name[:-1] + "ies") if singular_word(form) == name or form == name)
+            for form in plural_spellings(name) if singular_word(form) == name or form == name)
         # Names with capitals match case-sensitively ("mAP" must not match "maps"); lower-case phrases match any case.
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from spacy.symbols import NOUN, PROPN
 from spacy.tokens import Token
 
-from .entity_names import phrase_key, singular, singular_word
+from .entity_names import phrase_key, plural_spellings, singular, singular_word
 from .names import has_shape, in_word_hyphen, is_title_word
 from .rules import Rules
 
@@ -83,7 +83,7 @@ class TitleReader:
         nouns_in_title = set(words)
         # every lower-cased word whose key is a title word (the word and its plurals): a set lookup per token
         # rules a chunk out before any key is computed
-        forms = {form for key in nouns_in_title for form in (key, key + "s", key + "es", key[:-1] + "ies")}
+        forms = {form for key in nouns_in_title for form in plural_spellings(key)}
         # title words a phrase may end with: those before punctuation, a function word or the end
         ends = {word for word, after in zip(words, [*words[1:], "|"]) if after == "|"}
         found = []
@@ -117,7 +117,7 @@ class TitleReader:
 
     def _in_title(self, tokens: list[Token], title: list[str]) -> bool:
         first, last = tokens[0], tokens[-1]
-        if not first.is_alpha or first.is_stop or first.pos_ in ("DET", "PRON", "NUM") or last.pos_ not in ("NOUN", "PROPN"):
+        if not first.is_alpha or first.is_stop or first.pos_ in ("DET", "PRON", "NUM") or last.pos not in _NOUNS:
             return False
         if first.lower_ in self.rules.stop_modifiers or any(t.is_punct and not in_word_hyphen(t) for t in tokens):
             return False
