@@ -130,7 +130,9 @@ def _add_evidence(graph: Graph, node: URIRef, paper: URIRef, predicate: URIRef, 
         graph.add((node, p, o))
 
 
-def _median_ms(func) -> tuple[float, object]:
+def median_ms(func) -> tuple[float, object]:
+    """The median wall time of RUNS calls, in ms, and the last call's value: one slow run on a shared machine does
+    not move it."""
     times, value = [], None
     for _ in range(RUNS):
         start = time.perf_counter()
@@ -202,7 +204,7 @@ def main() -> None:
     for saved in saved_queries():
         params = {p.name: examples[p.name] if p.default is None else p.default
                   for p in saved.params if p.required or p.default is not None}
-        ox_ms, result = _median_ms(lambda: run_saved(store, saved.name, params))
+        ox_ms, result = median_ms(lambda: run_saved(store, saved.name, params))
         bindings = {name: _rdflib_term(param_term(name, value)) for name, value in params.items()}
         rd_ms, finished, rd_rows = time_rdflib(graph, saved.text, bindings, args.rdflib_cap)
         if rd_ms is None:

@@ -64,6 +64,8 @@ def measure(papers: list[Paper], model: str, workers: int) -> dict:
     from kg.sparql import load_store, run_saved, saved_queries
     from kg.view import to_networkx
 
+    from .queries import median_ms
+
     texts = [normalise(p.abstract).text for p in papers]
     words = sum(len(t.split()) for t in texts)
     bare = spacy.load(model, exclude=["ner"])
@@ -98,9 +100,8 @@ def measure(papers: list[Paper], model: str, workers: int) -> dict:
         query_ms = {}
         for saved in saved_queries():
             params = {p.name: p.default or _example_param(p.name, graph) for p in saved.params}
-            run_saved(store, saved.name, params)  # first run parses; time the next three
-            _, seconds = _timed(lambda: [run_saved(store, saved.name, params) for _ in range(3)])
-            query_ms[saved.name] = round(seconds / 3 * 1000, 1)
+            run_saved(store, saved.name, params)  # the first run parses; the median of the next five is reported
+            query_ms[saved.name] = round(median_ms(lambda: run_saved(store, saved.name, params))[0], 1)
     return {
         "papers": len(papers),
         "words": words,
