@@ -20,7 +20,7 @@ from spacy.tokens import Doc
 from .abbreviations import find_abbreviations
 from .authorship import AuthorVerbs
 from .doc_cache import cached
-from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
+from .entity_names import display_name, name_key, phrase_key, plural_spellings, singular, singular_word
 from .names import has_shape, in_word_hyphen, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
 from .rules import Rules, dataset_family
 from .titles import TitleReader
@@ -73,6 +73,19 @@ class DocEntity:
     votes: Counter = field(default_factory=Counter)
     type: str = "Method"
     title_span: tuple[int, int] | None = None  # where the title opens with this name ("Seq2Tens: ..."), if it does
+
+
+def _named(entities: dict[str, DocEntity], name: str) -> DocEntity | None:
+    """The entity with this name, as its name or an alias (compared by key)."""
+    key = name_key(name)
+    return next((e for e in entities.values() if key == e.key or key in map(name_key, e.aliases)), None)
+
+
+def _same_ending(words: list[str], other: list[str]) -> bool:
+    """One phrase ends with the other, both of two words at least: "zero-shot commonsense question answering" and
+    "question answering" name one task."""
+    shorter = min(len(words), len(other))
+    return shorter >= 2 and words[-shorter:] == other[-shorter:]
 
 
 def _head_hint(text: str, end: int, rules: Rules, start: int | None = None) -> str | None:
@@ -188,6 +201,7 @@ class MentionFinder:
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items() if not _lone_capitalised_word(e)}
         self._title_name(doc, entities)
+        self._title_named_phrases(doc, entities)
         doc._.mlkg_entities = entities
         spans = []
         for entity in entities.values():
@@ -363,19 +377,38 @@ class MentionFinder:
         opening = self.titles.opening_name(doc._.mlkg_title)
         if opening is None:
             return
-        key = name_key(opening.name)
-        for entity in entities.values():
-            if key == entity.key or key in map(name_key, entity.aliases):
-                entity.title_span = (opening.start, opening.end)
-                return
+        same = _named(entities, opening.name)
+        if same is not None:
+            same.title_span = (opening.start, opening.end)
+            return
         lowered = singular(opening.name).lower()
         if lowered in self.rules.not_names or lowered in self.rules.generic_model_classes or lowered in self.rules.known:
             return
-        entity = DocEntity(key=key, name=opening.name, title_span=(opening.start, opening.end))
-        if opening.type_hint:
-            entity.votes[opening.type_hint] += 2
+        self._add_title_only(entities, opening.name, (opening.start, opening.end), opening.type_hint)
+
+    def _title_named_phrases(self, doc: Doc, entities: dict[str, DocEntity]) -> None:
+        """The title's subject and purpose phrases (TitleReader.named_phrases): a subject the abstract names too is
+        marked as the title's (so it is proposed, if it can be); one the abstract never names, nor a longer or
+        shorter phrase ending alike ("commonsense question answering" under "... for Zero-shot Commonsense Question
+        Answering"), is added with the title as its evidence."""
+        for phrase in self.titles.named_phrases(doc._.mlkg_title):
+            same = _named(entities, phrase.name)
+            if same is not None:
+                if phrase.type != "Task" and same.title_span is None:
+                    same.title_span = (phrase.start, phrase.end)
+                continue
+            words = phrase_key(phrase.name).split(" ")
+            if not any(_same_ending(words, phrase_key(name).split(" ")) for e in entities.values() for name in (e.name, *e.aliases)):
+                self._add_title_only(entities, phrase.name, (phrase.start, phrase.end), phrase.type)
+
+    def _add_title_only(self, entities: dict[str, DocEntity], name: str, title_span: tuple[int, int],
+                        type_hint: str | None) -> None:
+        """An entity only the title names: no mentions, typed by its name first, else by the hint."""
+        entity = DocEntity(key=name_key(name), name=name, title_span=title_span)
+        if type_hint:
+            entity.votes[type_hint] += 2
         entity.type = self._decide_type(entity)
-        entities[key] = entity
+        entities[entity.key] = entity
 
     def _title_phrases(self, doc: Doc, chunks: list) -> list[Candidate]:
         """Noun phrases of the abstract that the title names too (see TitleReader.phrases), typed by their head."""
@@ -411,6 +444,9 @@ class MentionFinder:
                 if head in rules.not_contributions:
                     continue
                 tokens = self._strip_modifiers([t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i], "Method")
+                rest = self._head_after(doc, obj)
+                if rest:
+                    tokens, head = tokens + rest, rest[-1].lemma_.lower()
                 if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop
                                           for t in tokens):
                     continue
@@ -419,6 +455,19 @@ class MentionFinder:
                 found.append(Candidate(start, end, text[start:end], "chunk:proposed-object", 0.6, _PROPOSAL,
                                        etype if etype in ("Dataset", "Model", "Method") else "Method"))
         return found
+
+    def _head_after(self, doc: Doc, obj) -> list:
+        """The words that finish an object the parser cut short: "a gossip-based distributed bilevel learning
+        algorithm" parsed with "bilevel" as the object. Up to three lower-case nouns or gerunds right after it,
+        the last of them a head noun of a contribution (algorithm, framework, benchmark, ...); else none."""
+        words, end = [], cached(doc).sentence_of(obj).end
+        for token in doc[obj.i + 1 : min(obj.i + 1 + _MAX_MODIFIERS, end)]:
+            if not (token.is_alpha and token.is_lower and not token.is_stop and token.tag_ in ("NN", "NNS", "NNP", "NNPS", "VBG")):
+                break
+            words.append(token)
+        while words and self.rules.type_heads.get(words[-1].lemma_.lower()) not in ("Dataset", "Model", "Method"):
+            words.pop()
+        return words
 
     @staticmethod
     def _task_list(doc: Doc, head) -> list:

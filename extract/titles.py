@@ -35,6 +35,18 @@ class OpeningName:
     type_hint: str | None
 
 
+@dataclass(frozen=True)
+class TitlePhrase:
+    """A phrase of the title that names a task or a contribution by its head noun: the title's subject ("A
+    Pipeline-Based Approach for ...") or its purpose ("... for Cross-Dataset Human Parsing"), where it is in the
+    title, and its type."""
+
+    name: str
+    start: int
+    end: int
+    type: str
+
+
 class TitleReader:
     """Reads titles for the mention finder; `breaks` are the words a title's phrases end at (stop words and the
     rules' title function words: "for", "with", "via")."""
@@ -56,6 +68,54 @@ class TitleReader:
             return None
         hint = self.rules.type_heads.get(singular_word(self._description_head(opening.group(2)).lower()))
         return OpeningName(name, *opening.span(1), hint if hint in ("Dataset", "Model", "Method") else None)
+
+    def named_phrases(self, title: str | None) -> list[TitlePhrase]:
+        """What a title says the paper is about, by head noun: its subject, the phrase it opens with (unless it opens
+        with a name), when headed by a task noun or by a contribution noun that is not an activity ("Compositional
+        Attention Networks for ...", not "Deep Residual Learning for ..."); and its purpose, the phrase after
+        "for", when headed by a task noun ("... for Low-light Image Enhancement"). Two words at least, a verb opening
+        the title left out; question titles and generic phrases say nothing."""
+        if not title or title.rstrip().endswith("?"):
+            return []
+        opening = self.opening_name(title)
+        found = []
+        for before, words in self._segments(title, opening.end if opening else 0):
+            if before is None and len(words) > 2 and words[0].group().lower().endswith("ing"):
+                words = words[1:]  # a title opening with a verb: "Enhancing Generic Segmentation With ..."
+            if len(words) < 2:
+                continue
+            start, end = words[0].start(), words[-1].end()
+            name = title[start:end]
+            head = singular_word(words[-1].group().lower())
+            etype = self.rules.type_heads.get(head)
+            subject = before is None and opening is None
+            if not ((etype == "Task" and (subject or before == "for"))
+                    or (subject and etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads)):
+                continue
+            if singular(name).lower() in self.rules.generic_phrases or name.lower() in self.rules.not_names:
+                continue
+            found.append(TitlePhrase(name, start, end, etype))
+        return found
+
+    def _segments(self, title: str, offset: int) -> list[tuple[str | None, list[re.Match]]]:
+        """The title's runs of words from `offset` on, split at punctuation and function words, each with the word
+        before it (None for the first run when only an article precedes it)."""
+        segments, words, before, first = [], [], None, True
+        for part in _TITLE_PART.finditer(title, offset):
+            word = part.group()
+            key = phrase_key(word)
+            if word[0].isalnum() and key and key not in self.breaks:
+                words.append(part)
+                continue
+            if words:
+                segments.append((before, words))
+                words, first = [], False
+            article = first and key in ("a", "an", "the")
+            before = None if article else (key if word[0].isalnum() else word)
+            first = first and article
+        if words:
+            segments.append((before, words))
+        return segments
 
     def _description_head(self, description: str) -> str:
         """The last word of the description's first phrase, its head noun: "Dataset" in "A Degradation Evaluation

@@ -320,3 +320,30 @@ def test_a_name_only_the_title_gives_is_proposed_with_the_title_as_evidence(extr
     assert not by_name(extract_one("We study rain.", title="In the Eye of the Beholder: Robust Prediction"))
     used = extract_one("We present Seq2Tens, a representation of sequences.", title="Seq2Tens: Representing Sequences")
     assert ("proposes", "Seq2Tens") in relations(used) and not any(r.evidence.in_title for r in used.relations)
+
+
+def test_the_titles_subject_and_purpose_are_entities_with_the_title_as_evidence(extract_one):
+    title = "Compositional Attention Networks for Machine Reasoning"
+    result = extract_one("We test on puzzles that need several steps and beat prior models.", title=title)
+    names = by_name(result)
+    assert names["Compositional Attention Networks"].mentions == ()
+    assert names["Machine Reasoning"].type == "Task"
+    found = {(r.predicate, title[r.evidence.start : r.evidence.end]) for r in result.relations if r.evidence.in_title}
+    assert found == {("proposes", "Compositional Attention Networks"), ("addresses", "Machine Reasoning")}
+
+
+def test_a_title_names_no_activity_no_question_and_no_task_the_abstract_names_shorter(extract_one):
+    def title_names(title, text="We run experiments on several puzzles."):
+        return {title[r.evidence.start : r.evidence.end] for r in extract_one(text, title=title).relations if r.evidence.in_title}
+
+    assert title_names("Deep Residual Learning for Image Recognition") == {"Image Recognition"}
+    assert title_names("Does Pretraining Help Image Recognition?") == set()
+    assert title_names("Enhancing Generic Segmentation With Region Features") == {"Generic Segmentation"}
+    text = "We study commonsense question answering with graphs built on the fly."
+    assert title_names("Graphs for Zero-shot Commonsense Question Answering", text) == set()
+
+
+def test_a_proposal_the_parser_cut_short_is_read_to_its_head_noun(extract_one):
+    result = extract_one("In this paper, we propose a gossip-based distributed bilevel learning algorithm that allows "
+                         "networked agents to solve both problems.")
+    assert ("proposes", "gossip-based distributed bilevel learning algorithm") in relations(result)
