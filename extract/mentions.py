@@ -72,7 +72,8 @@ class DocEntity:
     mentions: list[tuple[int, int, str, float]] = field(default_factory=list)
     votes: Counter = field(default_factory=Counter)
     type: str = "Method"
-    title_span: tuple[int, int] | None = None  # where the title opens with this name ("Seq2Tens: ..."), if it does
+    title_span: tuple[int, int] | None = None  # where the title names it: the name it opens with ("Seq2Tens: ..."),
+    # or its subject or purpose phrase ("Compositional Attention Networks for ...")
 
 
 def _named(entities: dict[str, DocEntity], name: str) -> DocEntity | None:

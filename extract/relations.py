@@ -1,8 +1,9 @@
 """The `mlkg_relations` component: how the paper relates to each entity it mentions, with the mention that shows it.
 
 proposes: a name right after "we propose/introduce/present ..." (or after "called"/"named as") in the same clause,
-after "our proposed algorithm, ...", or the name a title opens with ("Seq2Tens: ..."; the title is the evidence
-when the abstract never uses the name); failing those, the paper's most-mentioned own-looking name.
+after "our proposed algorithm, ...", or the name or contribution a title opens with ("Seq2Tens: ...",
+"Compositional Attention Networks for ..."; the title is the evidence when the abstract never uses it);
+failing those, the paper's most-mentioned own-looking name.
 outperforms/comparesWith: names in the object of "outperform"/"surpass" whose subject is the paper's own work, or
 after "than"/"against"/"compared to". Every other entity gets the relation its type implies: Dataset ->
 evaluatedOn, Model -> usesModel, Metric -> usesMetric, Method -> usesMethod, Task -> addresses.
