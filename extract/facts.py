@@ -25,6 +25,15 @@ RELATIONS: tuple[str, ...] = (
     "outperforms",
 )
 
+#: The relation an entity's type implies when the paper says nothing more of it (not proposes, not compared with).
+RELATION_OF_TYPE: dict[str, str] = {
+    "Dataset": "evaluatedOn",
+    "Model": "usesModel",
+    "Metric": "usesMetric",
+    "Method": "usesMethod",
+    "Task": "addresses",
+}
+
 #: Kinds of URL found in an abstract.
 LINK_KINDS: tuple[str, ...] = ("codeRepository", "projectPage")
 

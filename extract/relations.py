@@ -17,15 +17,9 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from .doc_cache import cached
+from .facts import RELATION_OF_TYPE
 from .rules import Rules
 
-_BY_TYPE = {
-    "Dataset": "evaluatedOn",
-    "Model": "usesModel",
-    "Metric": "usesMetric",
-    "Method": "usesMethod",
-    "Task": "addresses",
-}
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|&|:|, and|, or)?\s*$")
 #: "our (proposed) training algorithm, " just before a name: the authors naming their own contribution.
 _OUR_APPOSITION = re.compile(r"\b[Oo]ur\s+(?:[\w-]+\s+){0,3}[\w-]+\s*,\s*$")
@@ -71,9 +65,9 @@ class RelationFinder:
             rule = f"type:{entity.type.lower()}"
             if entity.mentions:
                 start, end, _rule, confidence = entity.mentions[0]
-                hits.append(RelationHit(_BY_TYPE[entity.type], key, start, end, rule, round(min(confidence, 0.7), 2)))
+                hits.append(RelationHit(RELATION_OF_TYPE[entity.type], key, start, end, rule, round(min(confidence, 0.7), 2)))
             else:
-                hits.append(RelationHit(_BY_TYPE[entity.type], key, *entity.title_span, rule, 0.6, in_title=True))
+                hits.append(RelationHit(RELATION_OF_TYPE[entity.type], key, *entity.title_span, rule, 0.6, in_title=True))
         doc._.mlkg_relations = sorted(hits, key=lambda h: (h.key, h.predicate))
         return doc
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
-from extract.facts import Evidence, Paper, PaperFacts, Result
+from extract.facts import RELATION_OF_TYPE, Evidence, Paper, PaperFacts, Result
 
 from .iris import resource, short_hash, unique_slugs
 from .resolve import resolve
@@ -99,6 +99,16 @@ def _add_result(graph: Graph, paper: URIRef, result: Result, facts: PaperFacts, 
     _add_evidence(graph, paper, MLKG.reportsResult, node, ev, facts.paper)
 
 
+_TYPE_IMPLIED = frozenset(RELATION_OF_TYPE.values())
+
+
+def _predicate(local: str, resolved_type: str) -> str:
+    """The relation as the graph states it: one that only restates the entity's type (usesMethod) follows the type
+    the entity resolved to across papers, so a paper that read a name as a method but whose entity is a task
+    addresses it; proposes and comparisons stay as the paper says."""
+    return RELATION_OF_TYPE[resolved_type] if local in _TYPE_IMPLIED else local
+
+
 def build_graph(all_facts: Sequence[PaperFacts]) -> Graph:
     """One graph for all papers: papers, shared entities, relations, links, and evidence for each fact."""
     graph = new_graph()
@@ -119,7 +129,7 @@ def build_graph(all_facts: Sequence[PaperFacts]) -> Graph:
         for relation in facts.relations:
             entity = resolution.members[(facts.paper.id, relation.entity)]
             obj = resource(entity.type.lower(), entity.slug)
-            predicate = MLKG[relation.predicate]
+            predicate = MLKG[_predicate(relation.predicate, entity.type)]
             graph.add((paper, predicate, obj))
             _add_evidence(graph, paper, predicate, obj, relation.evidence, facts.paper)
         for result in facts.results:

@@ -86,3 +86,19 @@ def test_a_lone_version_gets_no_invented_family():
     res = resolve([facts("a", entity("x", "Model", "GPT-5"), entity("y", "Dataset", "Sudoku"))])
     assert res.families == ()
     assert len(res.entities) == 2
+
+
+def test_a_relation_that_restates_a_type_follows_the_resolved_type():
+    """Two papers read FooBench as a dataset, one as a method: its node is a Dataset, so the third paper is
+    evaluated on it too (not usesMethod a Dataset); what a paper proposes stays proposed."""
+    ev = Evidence("An abstract.", 0, 12, 0, 2, "test", 0.5)
+    third = PaperFacts(Paper("c", "An abstract."), "c", (entity("k", "Method", "FooBench"), entity("m", "Method", "BarNet")),
+                       (Relation("usesMethod", "k", ev), Relation("proposes", "m", ev)))
+    graph = build_graph([facts("a", entity("k", "Dataset", "FooBench")), facts("b", entity("k", "Dataset", "FooBench")),
+                         third, facts("d", entity("m", "Dataset", "BarNet")), facts("e", entity("m", "Dataset", "BarNet"))])
+    node = ID["dataset/foobench"]
+    assert set(graph.subjects(MLKG.evaluatedOn, node)) == {ID["paper/a"], ID["paper/b"], ID["paper/c"]}
+    assert not list(graph.triples((None, MLKG.usesMethod, None)))
+    assert (ID["paper/c"], MLKG.proposes, ID["dataset/barnet"]) in graph
+    evidence = {graph.value(ev_node, RDF.predicate) for ev_node in graph.subjects(RDF.subject, ID["paper/c"])}
+    assert evidence == {MLKG.evaluatedOn, MLKG.proposes}

@@ -22,6 +22,7 @@ EXPECTED = [
     ("evidence:wrong-text", "mlkg:mentionText", ("'Puzzle-2'", "[29, 37)", "reads 'Puzzle-1'")),
     ("metric:accuracy", "skos:prefLabel", ("exactly one skos:prefLabel", "skos:altLabel")),
     ("paper:no-abstract", "dcterms:abstract", ("exactly one dcterms:abstract",)),
+    ("paper:uses-a-dataset", "mlkg:usesMethod", ("usesMethod points at methods only",)),
     ("result:r1", "mlkg:resultMetric", ("exactly one mlkg:resultMetric",)),
 ]
 
