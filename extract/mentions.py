@@ -82,6 +82,19 @@ def _named(entities: dict[str, DocEntity], name: str) -> DocEntity | None:
     return next((e for e in entities.values() if key == e.key or key in map(name_key, e.aliases)), None)
 
 
+def _split_at(tokens: list, is_break) -> list[list]:
+    """The runs of tokens between the tokens for which is_break(token before, token) holds; breaks are dropped."""
+    segments, current = [], []
+    for token in tokens:
+        if is_break(current[-1] if current else None, token):
+            segments.append(current)
+            current = []
+        else:
+            current.append(token)
+    segments.append(current)
+    return segments
+
+
 def _same_ending(words: list[str], other: list[str]) -> bool:
     """One phrase ends with the other, both of two words at least: "zero-shot commonsense question answering" and
     "question answering" name one task."""
@@ -348,21 +361,18 @@ class MentionFinder:
             possessive = [i for i, t in enumerate(tokens) if t.tag_ == "POS" or t.dep_ == "case"]
             if possessive:
                 tokens = tokens[possessive[-1] + 1 :]
-            if any(has_shape(t.text) and t.lower_ not in rules.generic_model_classes for t in tokens):
-                continue
+            if any(has_shape(t.text) and t.lower_ not in rules.generic_model_classes
+                   and not (etype == "Task" and self._modality(t.text)) for t in tokens):
+                continue  # a name inside is the entity ("ImageNet classification"), a modality is not ("LiDAR ...")
             if etype == "Metric" and not self._near_number(doc, chunk):
                 continue
-            segments = [tokens]
             if head == "task":  # "mathematical reasoning and code generation tasks": two tasks
-                tokens = self._task_list(doc, root)
-                segments, current = [], []
-                for token in tokens[:-1]:
-                    if token.pos_ in ("CCONJ", "PUNCT"):
-                        segments.append(current)
-                        current = []
-                    else:
-                        current.append(token)
-                segments.append(current)
+                segments = _split_at(self._task_list(doc, root)[:-1], lambda previous, token: token.pos_ in ("CCONJ", "PUNCT"))
+            elif etype == "Task":  # "POS tagging and sentiment classification": two tasks, each with its head noun
+                segments = _split_at(tokens, lambda previous, token: token.pos_ == "CCONJ" and previous is not None
+                                     and rules.type_heads.get(previous.lemma_.lower()) == "Task")
+            else:
+                segments = [tokens]
             for segment in segments:
                 segment = self._strip_modifiers(_after_unopened_bracket(self._strip_modifiers(segment, etype)), etype)
                 needed = 2 if etype == "Task" and head != "task" else 1
@@ -371,6 +381,17 @@ class MentionFinder:
                 start, end = segment[0].idx, segment[-1].idx + len(segment[-1].text)
                 found.append(Candidate(start, end, cached(doc).text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
         return found
+
+    def _modality(self, word: str) -> bool:
+        """An acronym that says what a task works on, part of the task's name: "LiDAR" in "LiDAR degradation
+        estimation", "RGB-D", "EEG", "fMRI". Capitals but for one letter at most (not "MLDoc"), no digits, no known name or model family (those are
+        entities of their own: "COCO detection", "GPT summarization") and no generic word ("AI-driven ...")."""
+        letters = [ch for ch in word if ch.isalpha()]
+        capitals = sum(ch.isupper() for ch in letters)
+        return (capitals >= 2 and capitals >= len(letters) - 1 and not any(ch.isdigit() for ch in word)
+                and word.lower() not in self.rules.known and word.lower() not in self.rules.not_names
+                and not looks_like_model(word, self.rules)
+                and not looks_like_dataset(word, self.rules) and not dataset_family(word, self.rules))
 
     def _title_name(self, doc: Doc, entities: dict[str, DocEntity]) -> None:
         """The name the title opens with: marks the entity the abstract names so, or, when the abstract never
@@ -486,15 +507,22 @@ class MentionFinder:
         return list(doc[start : head.i + 1])
 
     def _strip_modifiers(self, tokens: list, etype: str) -> list:
-        """Drop leading determiners, numbers, verbs and evaluative adjectives ("the complex travel planning")."""
+        """Drop leading determiners, numbers, verbs and evaluative adjectives ("the complex travel planning"); a
+        hyphenated word goes whole when it is evaluative ("large-scale", "fine-grained") and stays whole otherwise
+        ("few-shot KG completion", "two-stage detection")."""
         rules = self.rules
         tokens = list(tokens)
-        while tokens and (
-            tokens[0].lower_ in rules.stop_modifiers
-            or tokens[0].pos_ in ("DET", "NUM", "PRON", "PUNCT", "ADV", "SCONJ", "ADP", "AUX", "VERB", "PART", "CCONJ")
-            or (etype == "Metric" and tokens[0].lower_ in rules.metric_prefixes_dropped)
-        ):
-            tokens.pop(0)
+        while tokens:
+            if len(tokens) > 2 and tokens[0].is_alpha and in_word_hyphen(tokens[1]):
+                if "".join(t.text for t in tokens[:3]).lower() not in rules.stop_modifiers:
+                    break
+                del tokens[:3]
+            elif (tokens[0].lower_ in rules.stop_modifiers
+                  or tokens[0].pos_ in ("DET", "NUM", "PRON", "PUNCT", "ADV", "SCONJ", "ADP", "AUX", "VERB", "PART", "CCONJ")
+                  or (etype == "Metric" and tokens[0].lower_ in rules.metric_prefixes_dropped)):
+                tokens.pop(0)
+            else:
+                break
         return tokens
 
     @staticmethod

@@ -347,3 +347,26 @@ def test_a_proposal_the_parser_cut_short_is_read_to_its_head_noun(extract_one):
     result = extract_one("In this paper, we propose a gossip-based distributed bilevel learning algorithm that allows "
                          "networked agents to solve both problems.")
     assert ("proposes", "gossip-based distributed bilevel learning algorithm") in relations(result)
+
+
+def test_a_modality_acronym_is_part_of_the_task_a_known_name_is_not(extract_one):
+    names = {n.lower(): e for n, e in by_name(extract_one(
+        "We study LiDAR degradation estimation and RGB-D scene classification, and report results on COCO detection."
+    )).items()}
+    assert names["lidar degradation estimation"].type == "Task"
+    assert names["rgb-d scene classification"].type == "Task"
+    assert "coco" in names and "coco detection" not in names
+
+
+def test_a_hyphenated_modifier_stays_whole_unless_it_is_evaluative(extract_one):
+    names = {n.lower() for n in by_name(extract_one(
+        "We address few-shot object detection. We also address large-scale cross-modal retrieval on web data."))}
+    assert "few-shot object detection" in names and "shot object detection" not in names
+    assert "cross-modal retrieval" in names and "large-scale cross-modal retrieval" not in names
+
+
+def test_two_tasks_joined_by_and_are_two(extract_one):
+    names = {n.lower() for n in by_name(extract_one("The embeddings serve node classification and link prediction, i.e., "
+                                                    "traffic volume prediction."))}
+    assert {"node classification", "link prediction", "traffic volume prediction"} <= names
+    assert not any(" and " in name or "i.e." in name for name in names)
