@@ -367,7 +367,8 @@ class MentionFinder:
             if etype == "Metric" and not self._near_number(doc, chunk):
                 continue
             if head == "task":  # "mathematical reasoning and code generation tasks": two tasks
-                segments = _split_at(self._task_list(doc, root)[:-1], lambda previous, token: token.pos_ in ("CCONJ", "PUNCT"))
+                segments = _split_at(self._task_list(doc, root)[:-1],
+                                     lambda previous, token: token.pos_ in ("CCONJ", "PUNCT"))
             elif etype == "Task":  # "POS tagging and sentiment classification": two tasks, each with its head noun
                 segments = _split_at(tokens, lambda previous, token: token.pos_ == "CCONJ" and previous is not None
                                      and rules.type_heads.get(previous.lemma_.lower()) == "Task")
@@ -384,8 +385,9 @@ class MentionFinder:
 
     def _modality(self, word: str) -> bool:
         """An acronym that says what a task works on, part of the task's name: "LiDAR" in "LiDAR degradation
-        estimation", "RGB-D", "EEG", "fMRI". Capitals but for one letter at most (not "MLDoc"), no digits, no known name or model family (those are
-        entities of their own: "COCO detection", "GPT summarization") and no generic word ("AI-driven ...")."""
+        estimation", "RGB-D", "EEG", "fMRI". Capitals but for one letter at most (not "MLDoc"), no digits, no
+        known name or model family (those are entities of their own: "COCO detection", "GPT summarization") and
+        no generic word ("AI-driven ...")."""
         letters = [ch for ch in word if ch.isalpha()]
         capitals = sum(ch.isupper() for ch in letters)
         return (capitals >= 2 and capitals >= len(letters) - 1 and not any(ch.isdigit() for ch in word)
@@ -420,7 +422,8 @@ class MentionFinder:
                     same.title_span = (phrase.start, phrase.end)
                 continue
             words = phrase_key(phrase.name).split(" ")
-            if not any(_same_ending(words, phrase_key(name).split(" ")) for e in entities.values() for name in (e.name, *e.aliases)):
+            names = (name for e in entities.values() for name in (e.name, *e.aliases))
+            if not any(_same_ending(words, phrase_key(name).split(" ")) for name in names):
                 self._add_title_only(entities, phrase.name, (phrase.start, phrase.end), phrase.type)
 
     def _add_title_only(self, entities: dict[str, DocEntity], name: str, title_span: tuple[int, int],
