@@ -2,8 +2,8 @@
 
 Signals, strongest first: abbreviation definitions, the curated lexicon, the shape of names, noun chunks headed by
 a task or metric noun or named by the title too (read by `titles.TitleReader`), and the objects of "we propose".
-Overlaps are resolved by that order, then by length. The name a title opens with joins the entities, with no
-mention in the abstract when the abstract never uses it. Results go to
+Overlaps are resolved by that order, then by length. The name a title opens with, and its subject and purpose
+phrases, join the entities, with no mention in the abstract when the abstract never uses them. Results go to
 `doc.spans["mlkg"]` (label = entity type; `Span._.mlkg_key`, `_.mlkg_rule`, `_.mlkg_confidence`) and
 `doc._.mlkg_entities` (key -> DocEntity).
 """
@@ -23,7 +23,7 @@ from .doc_cache import cached
 from .entity_names import display_name, name_key, phrase_key, plural_spellings, singular, singular_word
 from .names import has_shape, in_word_hyphen, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
 from .rules import Rules, dataset_family
-from .titles import TitleReader
+from .titles import OpeningName, TitleReader
 
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
 _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}?[^\s,.;:()]+)")
@@ -214,8 +214,9 @@ class MentionFinder:
         self._share_list_hints(text, accepted)
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items() if not _lone_capitalised_word(e)}
-        self._title_name(doc, entities)
-        self._title_named_phrases(doc, entities)
+        opening = self.titles.opening_name(doc._.mlkg_title)
+        self._title_name(opening, entities)
+        self._title_named_phrases(doc._.mlkg_title, opening, entities)
         doc._.mlkg_entities = entities
         spans = []
         for entity in entities.values():
@@ -395,10 +396,9 @@ class MentionFinder:
                 and not looks_like_model(word, self.rules)
                 and not looks_like_dataset(word, self.rules) and not dataset_family(word, self.rules))
 
-    def _title_name(self, doc: Doc, entities: dict[str, DocEntity]) -> None:
+    def _title_name(self, opening: OpeningName | None, entities: dict[str, DocEntity]) -> None:
         """The name the title opens with: marks the entity the abstract names so, or, when the abstract never
         does, adds it with the title as its only evidence (typed by its name, or by the noun after the colon)."""
-        opening = self.titles.opening_name(doc._.mlkg_title)
         if opening is None:
             return
         same = _named(entities, opening.name)
@@ -410,12 +410,13 @@ class MentionFinder:
             return
         self._add_title_only(entities, opening.name, (opening.start, opening.end), opening.type_hint)
 
-    def _title_named_phrases(self, doc: Doc, entities: dict[str, DocEntity]) -> None:
+    def _title_named_phrases(self, title: str | None, opening: OpeningName | None,
+                             entities: dict[str, DocEntity]) -> None:
         """The title's subject and purpose phrases (TitleReader.named_phrases): a subject the abstract names too is
         marked as the title's (so it is proposed, if it can be); one the abstract never names, nor a longer or
         shorter phrase ending alike ("commonsense question answering" under "... for Zero-shot Commonsense Question
         Answering"), is added with the title as its evidence."""
-        for phrase in self.titles.named_phrases(doc._.mlkg_title):
+        for phrase in self.titles.named_phrases(title, opening):
             same = _named(entities, phrase.name)
             if same is not None:
                 if phrase.type != "Task" and same.title_span is None:
@@ -487,7 +488,8 @@ class MentionFinder:
         the last of them a head noun of a contribution (algorithm, framework, benchmark, ...); else none."""
         words, end = [], cached(doc).sentence_of(obj).end
         for token in doc[obj.i + 1 : min(obj.i + 1 + _MAX_MODIFIERS, end)]:
-            if not (token.is_alpha and token.is_lower and not token.is_stop and token.tag_ in ("NN", "NNS", "NNP", "NNPS", "VBG")):
+            if not (token.is_alpha and token.is_lower and not token.is_stop
+                    and token.tag_ in ("NN", "NNS", "NNP", "NNPS", "VBG")):
                 break
             words.append(token)
         while words and self.rules.type_heads.get(words[-1].lemma_.lower()) not in ("Dataset", "Model", "Method"):

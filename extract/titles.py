@@ -1,5 +1,6 @@
 """What a paper's title says about it, read without parsing the title: the name it opens with ("SMART-Rain: A
-Degradation Evaluation Dataset for ...") and which noun phrases of the abstract it names too.
+Degradation Evaluation Dataset for ..."), its subject and purpose phrases ("Compositional Attention Networks for
+Machine Reasoning"), and which noun phrases of the abstract it names too.
 
 The mention finder asks; this module only reads the title's words (and the abstract's noun chunks it is given),
 so title reading stays one small, testable piece beside the abstract's components.
@@ -69,15 +70,14 @@ class TitleReader:
         hint = self.rules.type_heads.get(singular_word(self._description_head(opening.group(2)).lower()))
         return OpeningName(name, *opening.span(1), hint if hint in ("Dataset", "Model", "Method") else None)
 
-    def named_phrases(self, title: str | None) -> list[TitlePhrase]:
+    def named_phrases(self, title: str | None, opening: OpeningName | None) -> list[TitlePhrase]:
         """What a title says the paper is about, by head noun: its subject, the phrase it opens with (unless it opens
         with a name), when headed by a task noun or by a contribution noun that is not an activity ("Compositional
         Attention Networks for ...", not "Deep Residual Learning for ..."); and its purpose, the phrase after
         "for", when headed by a task noun ("... for Low-light Image Enhancement"). Two words at least, a verb opening
-        the title left out; question titles and generic phrases say nothing."""
+        the title left out; question titles and generic phrases say nothing. `opening` is opening_name(title)."""
         if not title or title.rstrip().endswith("?"):
             return []
-        opening = self.opening_name(title)
         found = []
         for before, words in self._segments(title, opening.end if opening else 0):
             if before is None and len(words) > 2 and words[0].group().lower().endswith("ing"):
