@@ -196,7 +196,8 @@ def main() -> None:
 
     top = run_saved(store, "benchmarks-ranked").rows[0][0]  # the most used dataset: the heaviest parameter value
     paper = run_query(store, "SELECT ?p WHERE { ?p a mlkg:Paper } ORDER BY ?p LIMIT 1").rows[0][0]
-    examples = {"paper": paper, "entity": top, "node": top}
+    task = run_saved(store, "tasks-ranked").rows[0][0]  # the most studied task
+    examples = {"paper": paper, "entity": top, "node": top, "task": task}
     gc.freeze()  # keep the forked children from copying the whole heap as the collector touches it
     print(f"\nmedian of {RUNS} runs; rdflib capped at {args.rdflib_cap:.0f} s per query; params: {examples}\n")
     print(f"| {'query':<22} | {'rows':>7} | {'rdflib ms':>12} | {'oxigraph ms':>11} | {'ratio':>7} |")

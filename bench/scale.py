@@ -125,11 +125,17 @@ def measure(papers: list[Paper], model: str, workers: int) -> dict:
 
 
 def _example_param(name: str, graph) -> str:
-    """A real IRI from the graph for a query's required parameter (the most used dataset, or any paper)."""
+    """A real IRI from the graph for a query's required parameter: the most studied task for a task, else the
+    first dataset evaluated on, or the first paper."""
+    from collections import Counter
+
     from kg.vocab import MLKG
 
-    if name in ("paper",):
+    if name == "paper":
         return str(next(iter(sorted(graph.subjects(predicate=None, object=MLKG.Paper)))))
+    if name == "task":
+        counts = Counter(graph.objects(predicate=MLKG.addresses))
+        return str(min(counts, key=lambda task: (-counts[task], task))) if counts else ""
     datasets = sorted(set(graph.objects(predicate=MLKG.evaluatedOn)))
     return str(datasets[0]) if datasets else ""
 

@@ -132,7 +132,7 @@ def test_bound_saved_queries_mean_what_oxigraph_substitutions_mean():
     store = load_store(SMALL)
     given = {"shared-benchmarks": {"min_papers": "1"}, "benchmark-pairs": {"min_shared": "1"},
              "evidence": {"entity": "dataset:puzzle-2"}, "neighbourhood": {"node": "dataset:puzzle-1"},
-             "paper-entities": {"paper": "paper:p3"}}
+             "paper-entities": {"paper": "paper:p3"}, "methods-for-task": {"task": "task:visual-question-answering"}}
     for saved in saved_queries():
         params = given.get(saved.name, {})
         bound = {p.name: params.get(p.name, p.default) for p in saved.params

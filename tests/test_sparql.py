@@ -65,16 +65,31 @@ def test_rankings(store):
     assert run_saved(store, "models-across-papers").rows == ((iri("model:llamax-7b"), "LlamaX 7B", "1"),)
 
 
-def test_methods_per_task():
-    store = load_store(FIXTURE)
-    assert run_saved(store, "methods-per-task").rows == ()  # p2 addresses the only task but names no method
+def test_tasks_ranked(store):
+    ranked = run_saved(store, "tasks-ranked")
+    assert ranked.variables == ("task", "label", "papers", "addressed_by", "proposed_by")
+    assert ranked.rows == ((iri("task:visual-question-answering"), "visual question answering", "1", "1", "0"),)
+    graph = Graph().parse(FIXTURE)
+    graph.add((ref("paper:p1"), MLKG.addresses, ref("task:visual-question-answering")))
+    graph.add((ref("paper:p3"), MLKG.proposes, ref("task:visual-question-answering")))
+    graph.add((ref("paper:p3"), MLKG.proposes, ref("dataset:puzzle-1")))  # not a task: not ranked
+    assert run_saved(load_store(graph), "tasks-ranked").rows == (
+        (iri("task:visual-question-answering"), "visual question answering", "3", "2", "1"),)
+
+
+def test_methods_for_task():
+    task = {"task": "task:visual-question-answering"}
+    assert run_saved(load_store(FIXTURE), "methods-for-task", task).rows == ()  # p2 addresses it, names no method
     graph = Graph().parse(FIXTURE)
     graph.add((ref("paper:p2"), MLKG.usesMethod, ref("method:tiny-model")))
     graph.add((ref("paper:p1"), MLKG.addresses, ref("task:visual-question-answering")))
-    rows = records(run_saved(load_store(graph), "methods-per-task"))
-    assert len(rows) == 1 and rows[0]["task"] == iri("task:visual-question-answering") and rows[0]["papers"] == "2"
-    assert rows[0]["methods"] == "2"
-    assert set(rows[0]["method_labels"].split(" | ")) == {"Tiny Model", "Grid Reasoner"}
+    graph.add((ref("paper:p1"), MLKG.usesMethod, ref("method:tiny-model")))
+    graph.add((ref("paper:p1"), MLKG.usesMethod, ref("dataset:puzzle-1")))  # not a method: left out
+    result = run_saved(load_store(graph), "methods-for-task", task)
+    assert result.variables == ("method", "label", "papers", "used_by", "proposed_by")  # the bound task is dropped
+    assert result.rows == ((iri("method:tiny-model"), "Tiny Model", "2", "2", "0"),
+                           (iri("method:grid-reasoner"), "Grid Reasoner", "1", "0", "1"))
+    assert run_saved(load_store(graph), "methods-for-task", {"task": "method:tiny-model"}).rows == ()
 
 
 def test_paper_entities(store):
@@ -125,9 +140,10 @@ def test_saved_queries_are_documented(store):
     shipped = sorted(p.stem for p in (REPO / "kg" / "queries").glob("*.rq"))
     listed = saved_queries()
     assert [q.name for q in listed] == shipped
-    assert {"shared-benchmarks", "benchmark-pairs", "benchmarks-ranked", "models-across-papers", "methods-per-task",
+    assert {"shared-benchmarks", "benchmark-pairs", "benchmarks-ranked", "models-across-papers", "methods-for-task", "tasks-ranked",
             "paper-entities", "evidence", "neighbourhood", "stats-by-type", "stats-by-relation"} <= set(shipped)
-    examples = {"paper": "paper:p1", "entity": "dataset:puzzle-1", "node": "paper:p1"}
+    examples = {"paper": "paper:p1", "entity": "dataset:puzzle-1", "node": "paper:p1",
+                "task": "task:visual-question-answering"}
     for saved in listed:
         assert saved.description and not saved.description.startswith("param:"), saved.name
         comments = [line for line in saved.text.splitlines() if line.startswith("# param:")]
