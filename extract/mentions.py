@@ -330,6 +330,11 @@ class MentionFinder:
                     if run and not adjacent:
                         flush()
                     if title and not word_shaped and self._is_modifier(doc, start, end):
+                        # the last word of a name, before the noun it names a kind of ("Constant-Q Transform
+                        # spectrogram"), unless it or that noun names a task, which the noun chunk gives whole
+                        noun = _NEXT_WORD.match(text, end)
+                        if run and "Task" not in (self._head_type(lower), self._head_type(noun.group(1) if noun else "")):
+                            run.append((start, end))
                         flush()
                         continue
                     run.append((start, end))
@@ -340,6 +345,10 @@ class MentionFinder:
                     flush()
             flush()
         return found
+
+    def _head_type(self, word: str) -> str | None:
+        """The type a head noun gives ("benchmark" gives Dataset), for a word in any case or number."""
+        return self.rules.type_heads.get(singular_word(word.lower()))
 
     @staticmethod
     def _is_modifier(doc: Doc, start: int, end: int) -> bool:

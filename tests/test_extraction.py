@@ -370,3 +370,10 @@ def test_two_tasks_joined_by_and_are_two(extract_one):
                                                     "traffic volume prediction."))}
     assert {"node classification", "link prediction", "traffic volume prediction"} <= names
     assert not any(" and " in name or "i.e." in name for name in names)
+
+
+def test_a_capitalised_word_ends_the_name_it_continues_but_alone_it_only_modifies(extract_one):
+    result = extract_one("We represent audio with the Constant-Q Transform spectrogram. The model respects Bellman constraints.")
+    names = by_name(result)
+    assert "Constant-Q Transform" in names and "Constant-Q" not in names
+    assert not any("Bellman" in name for name in names)

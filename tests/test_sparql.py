@@ -66,14 +66,15 @@ def test_rankings(store):
 
 
 def test_tasks_ranked(store):
-    ranked = run_saved(store, "tasks-ranked")
+    assert run_saved(store, "tasks-ranked").rows == ()  # one paper addresses the only task; the default is 2
+    ranked = run_saved(store, "tasks-ranked", {"min_papers": "1"})
     assert ranked.variables == ("task", "label", "papers", "addressed_by", "proposed_by")
     assert ranked.rows == ((iri("task:visual-question-answering"), "visual question answering", "1", "1", "0"),)
     graph = Graph().parse(FIXTURE)
     graph.add((ref("paper:p1"), MLKG.addresses, ref("task:visual-question-answering")))
     graph.add((ref("paper:p3"), MLKG.proposes, ref("task:visual-question-answering")))
     graph.add((ref("paper:p3"), MLKG.proposes, ref("dataset:puzzle-1")))  # not a task: not ranked
-    assert run_saved(load_store(graph), "tasks-ranked").rows == (
+    assert run_saved(load_store(graph), "tasks-ranked", {"min_papers": "3"}).rows == (
         (iri("task:visual-question-answering"), "visual question answering", "3", "2", "1"),)
 
 
