@@ -335,6 +335,8 @@ class MentionFinder:
                         noun = _NEXT_WORD.match(text, end)
                         if run and "Task" not in (self._head_type(lower), self._head_type(noun.group(1) if noun else "")):
                             run.append((start, end))
+                        elif not run and self._eponym(text, end, noun):  # "Gibbs sampler", "Kalman filters"
+                            found.append(self._eponym_candidate(doc, start, noun))
                         flush()
                         continue
                     run.append((start, end))
@@ -345,6 +347,18 @@ class MentionFinder:
                     flush()
             flush()
         return found
+
+    def _eponym(self, text: str, end: int, noun) -> bool:
+        """Whether the noun right after a capitalised word makes it a method named after someone or something."""
+        return (noun is not None and noun.start(1) == end + 1 and text[end] == " "
+                and singular_word(noun.group(1).lower()) in self.rules.eponym_heads)
+
+    def _eponym_candidate(self, doc: Doc, start: int, noun) -> Candidate:
+        """The capitalised word and its noun, with the words that narrow them: "collapsed Gibbs sampler"."""
+        span = doc.char_span(start, noun.end(1), alignment_mode="expand")
+        first = doc[self._modified_start(doc, span)].idx
+        return Candidate(first, span.end_char, cached(doc).text[first : span.end_char], "name:eponym", 0.6, _NAME,
+                         self._head_type(noun.group(1)) or "Method")
 
     def _head_type(self, word: str) -> str | None:
         """The type a head noun gives ("benchmark" gives Dataset), for a word in any case or number."""

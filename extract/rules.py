@@ -38,6 +38,7 @@ class Rules:
     generic_phrases: frozenset[str]  # lower-case, singular: too general to be an entity found by its phrase alone
     title_function_words: frozenset[str]  # besides stop words, where a phrase of a title may start or end
     activity_heads: frozenset[str]  # Method heads naming an activity ("learning"), not a thing a paper builds
+    eponym_heads: frozenset[str]  # nouns that a capitalised name before them makes a method: "Gibbs sampler"
 
     def family_of(self, name: str) -> str | None:
         """The known model family a name starts with (`Qwen3-VL-32B-Instruct` -> `Qwen`), the longest if several."""
@@ -110,4 +111,5 @@ def load_rules() -> Rules:
         generic_phrases=_lower_set(heads["generic_phrases"]),
         title_function_words=_lower_set(heads["title_function_words"]),
         activity_heads=_lower_set(heads["activity_heads"]),
+        eponym_heads=_lower_set(heads["eponym_heads"]),
     )

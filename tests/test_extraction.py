@@ -377,3 +377,12 @@ def test_a_capitalised_word_ends_the_name_it_continues_but_alone_it_only_modifie
     names = by_name(result)
     assert "Constant-Q Transform" in names and "Constant-Q" not in names
     assert not any("Bellman" in name for name in names)
+
+
+def test_a_capitalised_word_before_a_method_noun_names_a_method_with_its_modifiers(extract_one):
+    result = extract_one("Inference uses a collapsed Gibbs sampler. Errors are measured by the Hamming distance, "
+                         "and the Markov property holds.")
+    names = by_name(result)
+    assert names["collapsed Gibbs sampler"].type == "Method"
+    assert names["Hamming distance"].type == "Metric"
+    assert not any("Markov" in name for name in names)  # "property" is no method noun
