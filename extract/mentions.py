@@ -192,7 +192,10 @@ class MentionFinder:
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         for name, etype in sorted(rules.known_cased.items()):
             lowered = name == name.lower()
-            forms = {name, name + "s"} if lowered or etype == "Model" else {name}
+            # a plural for lower-case names, model names and names ending in a lower-case word ("ROC curves")
+            plural = lowered or etype == "Model" or (" " in name and name.rsplit(" ", 1)[1].isalpha()
+                                                     and name.rsplit(" ", 1)[1].islower())
+            forms = {name, name + "s"} if plural else {name}
             (self.folded if lowered else self.exact).add(etype, [nlp.make_doc(form) for form in sorted(forms)])
 
     def __call__(self, doc: Doc) -> Doc:
@@ -329,14 +332,16 @@ class MentionFinder:
                 if word_shaped or title or (version and adjacent):
                     if run and not adjacent:
                         flush()
+                    noun = _NEXT_WORD.match(text, end) if title and not word_shaped else None
+                    eponym = self._eponym(doc, start, end, noun) if noun and not run else None
+                    if eponym:  # "Gibbs sampler", "Kalman filters"
+                        found.append(eponym)
+                        continue
                     if title and not word_shaped and self._is_modifier(doc, start, end):
                         # the last word of a name, before the noun it names a kind of ("Constant-Q Transform
                         # spectrogram"), unless it or that noun names a task, which the noun chunk gives whole
-                        noun = _NEXT_WORD.match(text, end)
                         if run and "Task" not in (self._head_type(lower), self._head_type(noun.group(1) if noun else "")):
                             run.append((start, end))
-                        elif not run and self._eponym(text, end, noun):  # "Gibbs sampler", "Kalman filters"
-                            found.append(self._eponym_candidate(doc, start, noun))
                         flush()
                         continue
                     run.append((start, end))
@@ -348,16 +353,18 @@ class MentionFinder:
             flush()
         return found
 
-    def _eponym(self, text: str, end: int, noun) -> bool:
-        """Whether the noun right after a capitalised word makes it a method named after someone or something."""
-        return (noun is not None and noun.start(1) == end + 1 and text[end] == " "
-                and singular_word(noun.group(1).lower()) in self.rules.eponym_heads)
-
-    def _eponym_candidate(self, doc: Doc, start: int, noun) -> Candidate:
-        """The capitalised word and its noun, with the words that narrow them: "collapsed Gibbs sampler"."""
-        span = doc.char_span(start, noun.end(1), alignment_mode="expand")
+    def _eponym(self, doc: Doc, start: int, end: int, noun) -> Candidate | None:
+        """A method named after someone or something: the capitalised word text[start:end] and the method noun
+        right after it ("Gibbs sampler"), with the words that narrow them ("collapsed Gibbs sampler")."""
+        text = cached(doc).text
+        if not (noun.start(1) == end + 1 and text[end] == " " and noun.group(1).islower()
+                and singular_word(noun.group(1)) in self.rules.eponym_heads):
+            return None
+        span = doc.char_span(start, noun.end(1))
+        if span is None or span[-1].pos_ != "NOUN":  # not "Alice and Bob transform it"
+            return None
         first = doc[self._modified_start(doc, span)].idx
-        return Candidate(first, span.end_char, cached(doc).text[first : span.end_char], "name:eponym", 0.6, _NAME,
+        return Candidate(first, span.end_char, text[first : span.end_char], "name:eponym", 0.6, _NAME,
                          self._head_type(noun.group(1)) or "Method")
 
     def _head_type(self, word: str) -> str | None:

@@ -386,3 +386,10 @@ def test_a_capitalised_word_before_a_method_noun_names_a_method_with_its_modifie
     assert names["collapsed Gibbs sampler"].type == "Method"
     assert names["Hamming distance"].type == "Metric"
     assert not any("Markov" in name for name in names)  # "property" is no method noun
+
+
+def test_a_known_name_ending_in_a_lower_case_word_is_found_in_the_plural(extract_one):
+    result = extract_one("We plot ROC curves for every detector and compare their F1 scores.")
+    names = by_name(result)
+    assert names["ROC curve"].type == "Metric" and names["F1 score"].type == "Metric"
+    assert "ROC" not in names
