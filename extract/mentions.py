@@ -622,9 +622,15 @@ class MentionFinder:
 
         self._more_mentions(text, by_key, accepted)
         unique = {id(e): e for e in by_key.values()}
+        defaulted = set()  # the entities only the fallback typed
+        for entity in unique.values():
+            typed = self._type_by_evidence(entity)
+            entity.type = typed or "Method"
+            if typed is None:
+                defaulted.add(id(entity))
+        self._share_list_types(text, accepted, by_key, defaulted)
         result: dict[str, DocEntity] = {}
         for entity in unique.values():
-            entity.type = self._decide_type(entity)
             entity.aliases.discard(entity.name)
             entity.aliases = {a for a in entity.aliases if name_key(a) != name_key(entity.name) or a != entity.name}
             entity.mentions.sort()
@@ -673,8 +679,34 @@ class MentionFinder:
             taken.append((start, end))
             entity.mentions.append((start, end, "name:repeated", 0.7))
 
+    @staticmethod
+    def _share_list_types(text: str, accepted: list[Candidate], by_key: dict[str, DocEntity], defaulted: set[int]
+                          ) -> None:
+        """A name that nothing typed takes the type its list-mates agree on, when two of them at least have one:
+        "XLNet, ELECTRA and FooFormer" makes FooFormer a Model."""
+        lists, current = [], [accepted[0]] if accepted else []
+        for previous, cand in zip(accepted, accepted[1:]):
+            if _LIST_GLUE.match(text[previous.end : cand.start]):
+                current.append(cand)
+            else:
+                lists.append(current)
+                current = [cand]
+        lists.append(current)
+        for members in lists:
+            entities = list({id(e): e for e in (by_key[name_key(c.name)] for c in members)}.values())
+            evidenced = [e for e in entities if id(e) not in defaulted]
+            types = {e.type for e in evidenced}
+            if len(evidenced) >= 2 and len(types) == 1:
+                for entity in entities:
+                    if id(entity) in defaulted:
+                        entity.type = next(iter(types))
+
     def _decide_type(self, entity: DocEntity) -> str:
         """Lexicon and name shape first, then the votes of head nouns and context, else Method."""
+        return self._type_by_evidence(entity) or "Method"
+
+    def _type_by_evidence(self, entity: DocEntity) -> str | None:
+        """The type lexicon, name shape, head nouns and context give; None when nothing does."""
         rules = self.rules
         names = [entity.name, *sorted(entity.aliases)]
         for name in names:
@@ -691,4 +723,4 @@ class MentionFinder:
             return "Dataset"
         if entity.votes:
             return max(sorted(entity.votes), key=lambda t: entity.votes[t])
-        return "Method"
+        return None

@@ -393,3 +393,10 @@ def test_a_known_name_ending_in_a_lower_case_word_is_found_in_the_plural(extract
     names = by_name(result)
     assert names["ROC curve"].type == "Metric" and names["F1 score"].type == "Metric"
     assert "ROC" not in names
+
+
+def test_a_name_nothing_types_takes_the_type_its_list_mates_agree_on(extract_one):
+    names = by_name(extract_one("We compare against strong baselines such as XLNet, ELECTRA and FooFormer on GLUE."))
+    assert names["FooFormer"].type == "Model"
+    names = by_name(extract_one("We compare FooFormer with XLNet on GLUE."))  # no list: the default stays
+    assert names["FooFormer"].type == "Method"
