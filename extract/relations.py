@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from .doc_cache import cached
+from .entity_names import singular
 from .facts import RELATION_OF_TYPE
 from .rules import Rules
 
@@ -80,7 +81,8 @@ class RelationFinder:
             if entity.type in ("Metric", "Task"):
                 continue
             names = {entity.name.lower(), *(a.lower() for a in entity.aliases)}
-            if not (names & rules.known.keys()) and not (names & rules.generic_model_classes) and not any(
+            known = names | {singular(name) for name in names}  # "generative adversarial networks", known singular
+            if not (known & rules.known.keys()) and not (names & rules.generic_model_classes) and not any(
                     n.rstrip("s") in rules.generic_model_classes for n in names):
                 ownable.add(key)
         return ownable

@@ -23,6 +23,9 @@ _OPENING_NAME = re.compile(r"^\s*([^:;,.!?]{2,60}?)\s*(?::|\s[-–—]\s)\s*(\S.
 #: A title's words (hyphenated ones whole) and its punctuation, one match each.
 _TITLE_PART = re.compile(r"[\w'’]+(?:-[\w'’]+)*|[^\w\s]")
 _NOUNS = (NOUN, PROPN)
+#: Words before a title's instrument, the method it names in three words or more: "Training Deep Neural-Networks
+#: Using a Noise Adaptation Layer" (in two, mostly a method it uses: "... with Transformer Networks").
+_INSTRUMENT_WORDS = frozenset({"using", "via", "with", "through"})
 
 
 @dataclass(frozen=True)
@@ -89,8 +92,10 @@ class TitleReader:
             head = singular_word(words[-1].group().lower())
             etype = self.rules.type_heads.get(head)
             subject = before is None and opening is None
+            contribution = etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads
             if not ((etype == "Task" and (subject or before == "for"))
-                    or (subject and etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads)):
+                    or (contribution and (subject or (before in _INSTRUMENT_WORDS and etype != "Dataset"
+                                                      and len(words) > 2)))):
                 continue
             if singular(name).lower() in self.rules.generic_phrases or name.lower() in self.rules.not_names:
                 continue
@@ -100,19 +105,20 @@ class TitleReader:
     def _segments(self, title: str, offset: int) -> list[tuple[str | None, list[re.Match]]]:
         """The title's runs of words from `offset` on, split at punctuation and function words, each with the word
         before it (None for the first run when only an article precedes it)."""
-        segments, words, before, first = [], [], None, True
+        segments, words, before = [], [], None
         for part in _TITLE_PART.finditer(title, offset):
             word = part.group()
             key = phrase_key(word)
             if word[0].isalnum() and key and key not in self.breaks:
                 words.append(part)
                 continue
-            if words:
+            ended = bool(words)
+            if ended:
                 segments.append((before, words))
-                words, first = [], False
-            article = first and key in ("a", "an", "the")
-            before = None if article else (key if word[0].isalnum() else word)
-            first = first and article
+                words = []
+            if key in ("a", "an", "the") and not ended:
+                continue  # an article keeps the word before it: "Using a ...", "for the ...", or none at the start
+            before = key if word[0].isalnum() else word
         if words:
             segments.append((before, words))
         return segments

@@ -400,3 +400,18 @@ def test_a_name_nothing_types_takes_the_type_its_list_mates_agree_on(extract_one
     assert names["FooFormer"].type == "Model"
     names = by_name(extract_one("We compare FooFormer with XLNet on GLUE."))  # no list: the default stays
     assert names["FooFormer"].type == "Method"
+
+
+def test_a_titles_instrument_in_three_words_or_more_is_proposed(extract_one):
+    def title_names(title, text="We run experiments on several image sets with noisy labels."):
+        return {(r.predicate, title[r.evidence.start : r.evidence.end])
+                for r in extract_one(text, title=title).relations if r.evidence.in_title}
+
+    assert title_names("Training Deep Networks Using a Noise Adaptation Layer") == {("proposes", "Noise Adaptation Layer")}
+    assert title_names("Robust Training via Label Smoothing Loss") == {("proposes", "Label Smoothing Loss")}
+    # in two words, mostly a method the paper uses
+    assert title_names("Neural Speech Synthesis with Transformer Network") == {("addresses", "Neural Speech Synthesis")}
+    assert title_names("Benchmarks for the Lexical Substitution Task") == {("addresses", "Lexical Substitution Task")}
+    # a known method named in the plural is not the paper's own
+    gan = title_names("Word Sense Disambiguation Using Generative Adversarial Networks")
+    assert ("proposes", "Generative Adversarial Networks") not in gan and gan
