@@ -191,10 +191,9 @@ class MentionFinder:
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         for name, etype in sorted(rules.known_cased.items()):
-            lowered = name == name.lower()
+            lowered, last = name == name.lower(), name.rsplit(" ", 1)[-1]
             # a plural for lower-case names, model names and names ending in a lower-case word ("ROC curves")
-            plural = lowered or etype == "Model" or (" " in name and name.rsplit(" ", 1)[1].isalpha()
-                                                     and name.rsplit(" ", 1)[1].islower())
+            plural = lowered or etype == "Model" or (last != name and last.isalpha() and last.islower())
             forms = {name, name + "s"} if plural else {name}
             (self.folded if lowered else self.exact).add(etype, [nlp.make_doc(form) for form in sorted(forms)])
 
@@ -340,7 +339,8 @@ class MentionFinder:
                     if title and not word_shaped and self._is_modifier(doc, start, end):
                         # the last word of a name, before the noun it names a kind of ("Constant-Q Transform
                         # spectrogram"), unless it or that noun names a task, which the noun chunk gives whole
-                        if run and "Task" not in (self._head_type(lower), self._head_type(noun.group(1) if noun else "")):
+                        noun_type = self._head_type(noun.group(1)) if noun else None
+                        if run and "Task" not in (self._head_type(lower), noun_type):
                             run.append((start, end))
                         flush()
                         continue

@@ -104,7 +104,7 @@ class TitleReader:
 
     def _segments(self, title: str, offset: int) -> list[tuple[str | None, list[re.Match]]]:
         """The title's runs of words from `offset` on, split at punctuation and function words, each with the word
-        before it (None for the first run when only an article precedes it)."""
+        before it, an article skipped ("using" for "Using a Noise Adaptation Layer"; None for the title's first)."""
         segments, words, before = [], [], None
         for part in _TITLE_PART.finditer(title, offset):
             word = part.group()

@@ -373,7 +373,8 @@ def test_two_tasks_joined_by_and_are_two(extract_one):
 
 
 def test_a_capitalised_word_ends_the_name_it_continues_but_alone_it_only_modifies(extract_one):
-    result = extract_one("We represent audio with the Constant-Q Transform spectrogram. The model respects Bellman constraints.")
+    result = extract_one("We represent audio with the Constant-Q Transform spectrogram. "
+                         "The model respects Bellman constraints.")
     names = by_name(result)
     assert "Constant-Q Transform" in names and "Constant-Q" not in names
     assert not any("Bellman" in name for name in names)
@@ -407,7 +408,8 @@ def test_a_titles_instrument_in_three_words_or_more_is_proposed(extract_one):
         return {(r.predicate, title[r.evidence.start : r.evidence.end])
                 for r in extract_one(text, title=title).relations if r.evidence.in_title}
 
-    assert title_names("Training Deep Networks Using a Noise Adaptation Layer") == {("proposes", "Noise Adaptation Layer")}
+    assert title_names("Training Deep Networks Using a Noise Adaptation Layer") == {
+        ("proposes", "Noise Adaptation Layer")}
     assert title_names("Robust Training via Label Smoothing Loss") == {("proposes", "Label Smoothing Loss")}
     # in two words, mostly a method the paper uses
     assert title_names("Neural Speech Synthesis with Transformer Network") == {("addresses", "Neural Speech Synthesis")}

@@ -141,8 +141,9 @@ def test_saved_queries_are_documented(store):
     shipped = sorted(p.stem for p in (REPO / "kg" / "queries").glob("*.rq"))
     listed = saved_queries()
     assert [q.name for q in listed] == shipped
-    assert {"shared-benchmarks", "benchmark-pairs", "benchmarks-ranked", "models-across-papers", "methods-for-task", "tasks-ranked",
-            "paper-entities", "evidence", "neighbourhood", "stats-by-type", "stats-by-relation"} <= set(shipped)
+    assert {"shared-benchmarks", "benchmark-pairs", "benchmarks-ranked", "models-across-papers", "methods-for-task",
+            "tasks-ranked", "paper-entities", "evidence", "neighbourhood", "stats-by-type", "stats-by-relation"
+            } <= set(shipped)
     examples = {"paper": "paper:p1", "entity": "dataset:puzzle-1", "node": "paper:p1",
                 "task": "task:visual-question-answering"}
     for saved in listed:
