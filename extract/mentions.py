@@ -463,7 +463,7 @@ class MentionFinder:
         entity = DocEntity(key=name_key(name), name=name, title_span=title_span)
         if type_hint:
             entity.votes[type_hint] += 2
-        entity.type = self._decide_type(entity)
+        entity.type = self._type_by_evidence(entity) or "Method"
         entities[entity.key] = entity
 
     def _title_phrases(self, doc: Doc, chunks: list) -> list[Candidate]:
@@ -701,12 +701,9 @@ class MentionFinder:
                     if id(entity) in defaulted:
                         entity.type = next(iter(types))
 
-    def _decide_type(self, entity: DocEntity) -> str:
-        """Lexicon and name shape first, then the votes of head nouns and context, else Method."""
-        return self._type_by_evidence(entity) or "Method"
-
     def _type_by_evidence(self, entity: DocEntity) -> str | None:
-        """The type lexicon, name shape, head nouns and context give; None when nothing does."""
+        """Lexicon and name shape first, then the votes of head nouns and context; None when nothing types the
+        entity (its callers fall back to Method)."""
         rules = self.rules
         names = [entity.name, *sorted(entity.aliases)]
         for name in names:
