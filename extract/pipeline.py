@@ -34,6 +34,9 @@ _LABEL_WORDS = 8
 #: which keeps memory bounded (the parser needs memory in proportion to the text). build() warns about it.
 MAX_NLP_CHARS = 100_000
 
+#: The components load_pipeline adds after the model's own, in the order they run.
+EXTRACTION_COMPONENTS = ("mlkg_mentions", "mlkg_relations", "mlkg_results")
+
 
 class ModelError(Exception):
     """The requested spaCy pipeline cannot be used; the message says what to do."""
@@ -61,9 +64,8 @@ def load_pipeline(model: str = DEFAULT_MODEL) -> Language:
     missing = {"parser", "tagger", "lemmatizer"} - set(nlp.pipe_names)
     if missing and "senter" not in nlp.pipe_names:
         raise ModelError(f"spaCy pipeline {model!r} lacks {', '.join(sorted(missing))}; use a full English pipeline")
-    nlp.add_pipe("mlkg_mentions")
-    nlp.add_pipe("mlkg_relations")
-    nlp.add_pipe("mlkg_results")
+    for name in EXTRACTION_COMPONENTS:
+        nlp.add_pipe(name)
     return nlp
 
 
