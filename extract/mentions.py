@@ -26,7 +26,7 @@ from .rules import Rules, dataset_family
 from .titles import OpeningName, TitleReader
 
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
-_APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}?[^\s,.;:()]+)")
+_APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}[^\s,.;:()]+)")
 #: A capitalised word just after these opens a clause ("the question: Can we ...") and is no name by its capital.
 _CLAUSE_START = re.compile(r"[:;?!\\]\s*$")
 #: What follows an author's name in a citation.
@@ -95,6 +95,20 @@ def _split_at(tokens: list, is_break) -> list[list]:
     return segments
 
 
+def _noun_phrase(words: list[str], stop_words: frozenset[str]) -> list[str]:
+    """The words of a phrase up to the first function word after its first content word, lower-cased and singular:
+    "a new VQA benchmark for ..." gives new, vqa, benchmark."""
+    phrase = []
+    for word in words:
+        lowered = word.strip("-").lower()
+        if lowered in stop_words:
+            if phrase:
+                break
+            continue
+        phrase.append(singular_word(lowered))
+    return phrase
+
+
 def _same_ending(words: list[str], other: list[str]) -> bool:
     """One phrase ends with the other, both of two words at least: "zero-shot commonsense question answering" and
     "question answering" name one task."""
@@ -102,7 +116,8 @@ def _same_ending(words: list[str], other: list[str]) -> bool:
     return shorter >= 2 and words[-shorter:] == other[-shorter:]
 
 
-def _head_hint(text: str, end: int, rules: Rules, start: int | None = None) -> str | None:
+def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], start: int | None = None
+               ) -> str | None:
     """Type given by the noun after a name ("ARC-AGI-2 benchmark"), by its apposition ("X, a VQA benchmark")
     or by the noun introducing a list it opens ("two benchmarks: Open-Travel and ...")."""
     if start is not None:
@@ -113,10 +128,11 @@ def _head_hint(text: str, end: int, rules: Rules, start: int | None = None) -> s
                 return rules.type_heads[word]
     apposition = _APPOSITION.match(text, end)
     if apposition:
-        for word in apposition.group(1).split():
-            word = singular_word(word.strip("-").lower())
-            if word in rules.type_heads and rules.type_heads[word] != "Task":
-                return rules.type_heads[word]
+        # its last word, "a VQA benchmark for ...", else its first, "a dataset containing 1,352 lecture files"
+        phrase = _noun_phrase(apposition.group(1).split(), stop_words)
+        head = (rules.type_heads.get(phrase[-1]) or rules.type_heads.get(phrase[0])) if phrase else None
+        if head and head != "Task":
+            return head
     nxt = _NEXT_WORD.match(text, end)
     if nxt:
         word = singular_word(nxt.group(1).lower())
@@ -174,6 +190,12 @@ def _lone_capitalised_word(entity: DocEntity) -> bool:
     return len(entity.mentions) == 1 and entity.mentions[0][2] == "name:proper-noun" and not entity.votes
 
 
+def _verb_follows(doc: Doc, cand: Candidate) -> bool:
+    """True when the word after the candidate is a verb: the candidate is the subject of a clause."""
+    span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
+    return span is not None and span.end < len(doc) and doc[span.end].pos_ in ("VERB", "AUX")
+
+
 class MentionFinder:
     """Callable spaCy component; holds the PhraseMatcher built from the lexicon."""
 
@@ -213,7 +235,7 @@ class MentionFinder:
             + self._named_phrases(text)
         )
         accepted = self._select(candidates)
-        self._share_list_hints(text, accepted)
+        self._share_list_hints(doc, text, accepted)
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items() if not _lone_capitalised_word(e)}
         opening = self.titles.opening_name(doc._.mlkg_title)
@@ -241,7 +263,8 @@ class MentionFinder:
             long_text, short_text = text[ab.long_start : ab.long_end], text[ab.short_start : ab.short_end]
             if short_text.lower() in self.rules.not_names:
                 continue  # "deep neural networks (DNNs)", "natural language processing (NLP)": too generic to link
-            hint = _head_hint(text, max(ab.long_end, ab.short_end), self.rules, min(ab.long_start, ab.short_start))
+            hint = _head_hint(text, max(ab.long_end, ab.short_end), self.rules, self.stop_words,
+                              min(ab.long_start, ab.short_start))
             if hint is None:
                 hint = self.rules.type_heads.get(singular_word(long_text.rsplit(" ", 1)[-1].rsplit("-", 1)[-1].lower()))
             found.append(Candidate(ab.long_start, ab.long_end, long_text, "abbreviation:long-form", 0.9, _ABBREVIATION, hint, number))
@@ -306,7 +329,8 @@ class MentionFinder:
                     if name.lower() not in rules.not_names and first not in rules.not_names and not (len(run) == 1 and is_version(name)):
                         rule = "name:shape" if shaped else ("name:multiword" if len(run) > 1 else "name:proper-noun")
                         confidence = 0.8 if shaped else 0.6
-                        found.append(Candidate(start, end, name, rule, confidence, _NAME, _head_hint(text, end, rules, start)))
+                        hint = _head_hint(text, end, rules, self.stop_words, start)
+                        found.append(Candidate(start, end, name, rule, confidence, _NAME, hint))
                 run, shaped = [], False
 
             for index, (start, end) in enumerate(words):
@@ -587,10 +611,13 @@ class MentionFinder:
         return sorted(accepted, key=lambda c: (c.start, c.end))
 
     @staticmethod
-    def _share_list_hints(text: str, accepted: list[Candidate]) -> None:
-        """Names in one list share a type hint: "benchmarks: Open-Travel and Open-DeepResearch"."""
+    def _share_list_hints(doc: Doc, text: str, accepted: list[Candidate]) -> None:
+        """Names in one list share a type hint: "benchmarks: Open-Travel and Open-DeepResearch". A name after a
+        bare comma that a verb follows opens a clause instead ("after this detection, SplitSGD is ...")."""
         for previous, cand in zip(accepted, accepted[1:]):
-            if cand.type_hint is None and previous.type_hint and _LIST_GLUE.match(text[previous.end : cand.start]):
+            glue = _LIST_GLUE.match(text[previous.end : cand.start])
+            if cand.type_hint is None and previous.type_hint and glue and \
+                    (glue.group().strip() != "," or not _verb_follows(doc, cand)):
                 cand.type_hint = previous.type_hint
 
     def _group(self, doc: Doc, accepted: list[Candidate], sentences: list[tuple[int, int]]) -> dict[str, DocEntity]:

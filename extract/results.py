@@ -27,6 +27,12 @@ _STANDALONE_NUMBER = re.compile(r"(?<![\w-])\d")
 _FROM = re.compile(r"\bfrom\s*$")
 _TO = re.compile(r"\s*to\s+[+\-−]?\d")
 _FROM_TO = re.compile(r"\bfrom\s+\S+\s+to\b")
+#: A ratio written before its number: "improved the execution time by a factor of 3".
+_FACTOR_OF = re.compile(r"\bfactor of\s+$")
+#: What joins a metric to the value it names: "a mean score of 8,400", "F1 = 85".
+_VALUE_OF = re.compile(r"\s+(?:of|is|was)\s+(?:about\s+|around\s+|approximately\s+|over\s+|up to\s+)?$|\s*=\s*$")
+#: A whole number that is not the value itself: a range's first end ("78-83%"), a count of orders of magnitude.
+_NOT_THE_VALUE = re.compile(r"\s?[-–]\s?\d|\s*orders? of magnitude")
 
 
 @dataclass(frozen=True)
@@ -73,8 +79,11 @@ class ResultFinder:
         if _TO.match(text, end) and _FROM.search(text, max(start - 16, 0), start):
             return None  # "from 4.8% to 0.9%": the result is the second number
         unit = _UNITS.get((match.group("unit") or "").strip(), "")
+        factor = None if unit else _FACTOR_OF.search(text, max(start - 12, 0), start)
+        if factor:
+            unit, start = "×", factor.start()
         number = match.group("number").replace(",", "")
-        if not unit and "." not in number:
+        if not unit and "." not in number and not self._names_value(text, mentions, entities, start, end):
             return None  # counts and years ("2 million parameters", "in 2024") are no results
         entity, rule = self._subject(doc, mentions, entities, start, proposed)
         metric = self._metric(doc, mentions, entities, start, end)
@@ -90,6 +99,19 @@ class ResultFinder:
         text = cached(doc).text[start:end].rstrip()
         return ResultHit(text, str(value), unit, metric.key, entity, dataset.key if dataset else None,
                          start, start + len(text), rule, 0.6)
+
+    @staticmethod
+    def _names_value(text: str, mentions: list[Span], entities, start: int, end: int) -> bool:
+        """True when a metric names the number just before it ("a mean score of 8,400"): then a whole number is a
+        result too, not a count."""
+        if _NOT_THE_VALUE.match(text, end):
+            return False
+        for mention in mentions:
+            found = entities.get(mention._.mlkg_key)
+            if found is not None and found.type == "Metric" and mention.end_char <= start and \
+                    _VALUE_OF.fullmatch(text, mention.end_char, start):
+                return True
+        return False
 
     @staticmethod
     def _metric(doc: Doc, mentions: list[Span], entities, start: int, end: int):

@@ -129,6 +129,34 @@ def test_counts_and_unrelated_numbers_are_not_results(extract_one):
     assert "90" in values
 
 
+def test_a_factor_and_a_whole_number_a_metric_names_are_results(extract_one):
+    text = ("We propose ZetaPipe, a pipeline for video analytics. ZetaPipe improves the execution time by a factor "
+            "of 3 on FooBench and obtains a mean score of 8,400 on BarBench. Its recall of 78-83% varies, and "
+            "it gives a speedup of 5 orders of magnitude.")
+    found = _results(extract_one(text))
+    assert ("factor of 3", "3", "×", "execution time", "ZetaPipe", "FooBench") in found
+    assert ("8,400", "8400", "", "mean score", "ZetaPipe", "BarBench") in found
+    values = [value for _, value, *_ in found]
+    assert "78" not in values and "5" not in values  # a range's first end, a count of orders of magnitude
+
+
+def test_a_name_opening_a_clause_after_a_comma_takes_no_hint_from_the_phrase_before(extract_one):
+    text = ("This paper proposes ZetaSGD, a new dynamic learning rate schedule for stochastic optimization. Owing "
+            "to this simple yet provably valid stationarity detection, ZetaSGD is easy to implement.")
+    result = extract_one(text)
+    types = {e.name: e.type for e in result.entities}
+    assert types["ZetaSGD"] == "Method"  # not a Task, which "stationarity detection" is
+    assert ("proposes", "zetasgd") in {(r.predicate, r.entity) for r in result.relations}
+
+
+def test_an_apposition_types_a_name_by_its_head_noun(extract_one):
+    text = ("We release Zorblax, a multilingual reasoning benchmark with 5k questions, and train Quuxal, a model "
+            "proposed here. Zorblax is hard for Quuxal.")
+    types = {e.name: e.type for e in extract_one(text).entities}
+    assert types["Zorblax"] == "Dataset"  # the head, not the first word ("multilingual")
+    assert types["Quuxal"] == "Method"  # "model" by the first word, where the last ("proposed") names no type
+
+
 _PIECES = ["We propose", "We introduce", r"\textbf{ZetaNet}", "$G^2$-Reader", "**Fo**oBench", "*hallucinations*",
            "ARC-AGI-2", "Qwen3-VL-32B-Instruct", r"91.2\%", "accuracy", "on", "the", "benchmark", ",", ".", "(", ")",
            "``quoted''", "9$\\times$9", "\n", "  ", "\u200b", "https://github.com/ a/b", r"\url{https://x.io/ y/z}",
