@@ -201,6 +201,7 @@ class MentionFinder:
 
     def __init__(self, nlp, rules: Rules):
         self.rules = rules
+        self.make_doc = nlp.make_doc
         self.stop_words = frozenset(nlp.Defaults.stop_words)  # "It", "Can", "If" opening a clause are not names
         self.author_verbs = AuthorVerbs(nlp.vocab, rules)
         self.titles = TitleReader(rules, self.stop_words)
@@ -241,6 +242,7 @@ class MentionFinder:
         opening = self.titles.opening_name(doc._.mlkg_title)
         self._title_name(opening, entities)
         self._title_named_phrases(doc._.mlkg_title, opening, entities)
+        self._title_known_names(doc._.mlkg_title, entities)
         doc._.mlkg_entities = entities
         spans = []
         for entity in entities.values():
@@ -480,6 +482,28 @@ class MentionFinder:
             names = (name for e in entities.values() for name in (e.name, *e.aliases))
             if not any(_same_ending(words, phrase_key(name).split(" ")) for name in names):
                 self._add_title_only(entities, phrase.name, (phrase.start, phrase.end), phrase.type)
+
+    def _title_known_names(self, title: str | None, entities: dict[str, DocEntity]) -> None:
+        """Well-known names with capitals (the lexicon's: RoBERTa, ImageNet) that the title names and the abstract
+        does not ("M-BioBERTa: Modular RoBERTa-based Model ..."): added with the title as their evidence. Not
+        where a capitalised word before it makes it part of a longer name, as title case often does."""
+        if not title:
+            return
+        title_doc = self.make_doc(title)
+        for _match_id, start, end in self.exact(title_doc):
+            span = title_doc[start:end]
+            span_start, span_end = span.start_char, span.end_char
+            before, after = title[span_start - 1 : span_start], title[span_end : span_end + 2]
+            if before.isalnum() or before in ("-", "‐") or after[:1].isalnum() or \
+                    (after[:1] in ("-", "‐") and not after[1:].islower()):
+                continue  # part of a longer name ("ARC" in "ARC-AGI-2"); "RoBERTa-based" names RoBERTa
+            previous = title[:span_start].split()[-1:]
+            if previous and previous[0][0].isupper() and not previous[0].endswith(":") and \
+                    previous[0].lower() not in self.stop_words:
+                continue  # the end of a longer title-case name: "Perceptual-Sensitive GAN", "Infinite SVM"
+            name = title[span_start:span_end]
+            if _named(entities, name) is None:
+                self._add_title_only(entities, name, (span_start, span_end), None)
 
     def _add_title_only(self, entities: dict[str, DocEntity], name: str, title_span: tuple[int, int],
                         type_hint: str | None) -> None:

@@ -80,8 +80,10 @@ class RelationFinder:
         for key, entity in entities.items():
             if entity.type in ("Metric", "Task"):
                 continue
-            names = {entity.name.lower(), *(a.lower() for a in entity.aliases)}
-            known = names | {singular(name) for name in names}  # "generative adversarial networks", known singular
+            written = (entity.name, *entity.aliases)
+            names = {name.lower() for name in written}
+            # "Generative Adversarial Networks", "CNNs": known in the singular (an acronym's plural reads as cased)
+            known = names | {singular(name).lower() for name in written}
             if not (known & rules.known.keys()) and not (names & rules.generic_model_classes) and not any(
                     n.rstrip("s") in rules.generic_model_classes for n in names):
                 ownable.add(key)

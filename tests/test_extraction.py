@@ -157,6 +157,18 @@ def test_an_apposition_types_a_name_by_its_head_noun(extract_one):
     assert types["Quuxal"] == "Method"  # "model" by the first word, where the last ("proposed") names no type
 
 
+def test_known_names_only_the_title_gives_are_used_with_the_title_as_evidence(extract_one):
+    text = "We segment Urdu words with a new tagger. Experiments on a new corpus show clear gains."
+    result = extract_one(text, title="Word Segmentation using CRFs and a RoBERTa-based Tagger")
+    relations = {r.entity: r for r in result.relations}
+    types = {e.key: e.type for e in result.entities}
+    assert types.get("crf") == types.get("roberta") == "Model"
+    for key in ("crf", "roberta"):
+        assert relations[key].predicate == "usesModel" and relations[key].evidence.in_title  # not proposed
+    longer = extract_one(text, title="Perceptual-Sensitive GAN for Generating Adversarial Patches")
+    assert "gan" not in {e.key for e in longer.entities}  # the end of a longer title-case name
+
+
 _PIECES = ["We propose", "We introduce", r"\textbf{ZetaNet}", "$G^2$-Reader", "**Fo**oBench", "*hallucinations*",
            "ARC-AGI-2", "Qwen3-VL-32B-Instruct", r"91.2\%", "accuracy", "on", "the", "benchmark", ",", ".", "(", ")",
            "``quoted''", "9$\\times$9", "\n", "  ", "\u200b", "https://github.com/ a/b", r"\url{https://x.io/ y/z}",
@@ -439,8 +451,9 @@ def test_a_titles_instrument_in_three_words_or_more_is_proposed(extract_one):
     assert title_names("Training Deep Networks Using a Noise Adaptation Layer") == {
         ("proposes", "Noise Adaptation Layer")}
     assert title_names("Robust Training via Label Smoothing Loss") == {("proposes", "Label Smoothing Loss")}
-    # in two words, mostly a method the paper uses
-    assert title_names("Neural Speech Synthesis with Transformer Network") == {("addresses", "Neural Speech Synthesis")}
+    # in two words, mostly a method the paper uses: not proposed, and a known name in it is used
+    assert title_names("Neural Speech Synthesis with Transformer Network") == {
+        ("addresses", "Neural Speech Synthesis"), ("usesModel", "Transformer")}
     assert title_names("Benchmarks for the Lexical Substitution Task") == {("addresses", "Lexical Substitution Task")}
     # a known method named in the plural is not the paper's own
     gan = title_names("Word Sense Disambiguation Using Generative Adversarial Networks")
