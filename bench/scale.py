@@ -54,7 +54,6 @@ def _timed(func):
 
 def measure(papers: list[Paper], model: str, workers: int) -> dict:
     """Bare spaCy vs our extraction on the same texts, then graph, Turtle, HTML and saved queries."""
-
     from extract.normalise import normalise
     from kg.build import extract_all
     from kg.builder import build_graph

@@ -190,6 +190,16 @@ def _lone_capitalised_word(entity: DocEntity) -> bool:
     return len(entity.mentions) == 1 and entity.mentions[0][2] == "name:proper-noun" and not entity.votes
 
 
+def _inside_longer_name(text: str, start: int, end: int, word_after_hyphen: bool = False) -> bool:
+    """True when letters, digits or a hyphen glue the match to more of a name: "ARC" inside "ARC-AGI-2",
+    "precision" inside "high-precision". With `word_after_hyphen`, a lower-case word after a hyphen leaves the
+    name whole: "RoBERTa-based" names RoBERTa."""
+    before, after = text[start - 1 : start] if start else "", text[end : end + 2]
+    if before.isalnum() or before in ("-", "‐") or after[:1].isalnum():
+        return True
+    return after[:1] in ("-", "‐") and not (word_after_hyphen and after[1:].islower())
+
+
 def _verb_follows(doc: Doc, cand: Candidate) -> bool:
     """True when the word after the candidate is a verb: the candidate is the subject of a clause."""
     span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
@@ -278,10 +288,8 @@ class MentionFinder:
         text = cached(doc).text
         for match_id, start, end in [*self.exact(doc), *self.folded(doc)]:
             span = doc[start:end]
-            before = text[span.start_char - 1] if span.start_char else " "
-            after = text[span.end_char] if span.end_char < len(text) else " "
-            if before.isalnum() or before in "-‐" or after.isalnum() or after in "-‐":
-                continue  # part of a longer name: "ARC" inside "ARC-AGI-2", "precision" inside "high-precision"
+            if _inside_longer_name(text, span.start_char, span.end_char):
+                continue
             etype = doc.vocab.strings[match_id]
             start = self._modified_start(doc, span) if etype in _EXTENDED_TYPES else span.start
             rule = "lexicon" if start == span.start else "lexicon:with-modifiers"
@@ -493,10 +501,8 @@ class MentionFinder:
         for _match_id, start, end in self.exact(title_doc):
             span = title_doc[start:end]
             span_start, span_end = span.start_char, span.end_char
-            before, after = title[span_start - 1 : span_start], title[span_end : span_end + 2]
-            if before.isalnum() or before in ("-", "‐") or after[:1].isalnum() or \
-                    (after[:1] in ("-", "‐") and not after[1:].islower()):
-                continue  # part of a longer name ("ARC" in "ARC-AGI-2"); "RoBERTa-based" names RoBERTa
+            if _inside_longer_name(title, span_start, span_end, word_after_hyphen=True):
+                continue
             previous = title[:span_start].split()[-1:]
             if previous and previous[0][0].isupper() and not previous[0].endswith(":") and \
                     previous[0].lower() not in self.stop_words:
