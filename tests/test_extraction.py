@@ -206,6 +206,32 @@ def test_worker_processes_give_the_same_facts_as_one(nlp):
     assert isinstance(two[0].paper, Paper)
 
 
+def test_extraction_raises_the_collector_threshold_only_while_it_runs(nlp):
+    """The young-generation threshold is raised while papers are extracted and is back as it was afterwards, also
+    when two extractions interleave."""
+    import gc
+
+    from extract.facts import Paper
+    from extract.pipeline import GC_YOUNG_THRESHOLD, extract_papers
+
+    papers = [Paper(id=f"p{i}", abstract="We evaluate BERT on SQuAD.") for i in range(3)]
+    original = gc.get_threshold()
+    try:
+        gc.set_threshold(700, *original[1:])
+        first, second = extract_papers(papers, nlp), extract_papers(papers, nlp)
+        next(first)
+        assert gc.get_threshold()[0] == GC_YOUNG_THRESHOLD
+        next(second)
+        list(first)
+        list(second)
+        assert gc.get_threshold() == (700, *original[1:])
+        gc.set_threshold(50_000, *original[1:])  # a caller's own higher threshold is never lowered
+        next(extract_papers(papers, nlp))
+        assert gc.get_threshold()[0] == 50_000
+    finally:
+        gc.set_threshold(*original)
+
+
 def test_an_unnamed_contribution_is_proposed(extract_one):
     result = extract_one("Labels are often noisy. We propose a noise adaptation layer that learns the noise distribution. "
                          "We present results on two tasks.")
