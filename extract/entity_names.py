@@ -7,32 +7,65 @@ from functools import lru_cache
 
 _SEPARATORS = re.compile(r"[\s\-‐‑‒–—_/·.]+")
 _PLURAL_ACRONYM = re.compile(r"^(?P<core>.*[A-Z0-9])s$")
-_KEEP_FINAL_S = ("ss", "us", "is", "ics", "ous", "ayes")  # "Bayes" is no plural
+_KEEP_FINAL_S = ("ss", "us", "is", "ics", "ous", "ayes", "series", "species", "means", "news", "bias", "atlas", "canvas",
+                 "chaos")  # "Bayes", "time series", "k-means", "inductive bias" are no plurals
 _ES_PLURALS = ("sses", "xes")
+#: Plurals no ending rule gives back ("matrices" is no plural of "matrice"), lower-case.
+_IRREGULAR_PLURALS = {"matrices": "matrix", "vertices": "vertex", "indices": "index", "simplices": "simplex",
+                      "appendices": "appendix", "axes": "axis", "biases": "bias", "aliases": "alias",
+                      "atlases": "atlas", "canvases": "canvas", "lenses": "lens", "viruses": "virus"}
+_IRREGULAR_SINGULARS = {singular: plural for plural, singular in _IRREGULAR_PLURALS.items()}
+#: Greek plurals in -es of nouns in -is: "analyses", "hypotheses", "syntheses", "parentheses".
+_IS_PLURALS = ("yses", "theses")
+#: Words after which a name goes on with its object ("mixture of experts", "learning with noisy labels"): the
+#: name's head, the word that is made singular, is the one before the first of them.
+_POSTMODIFIER_WORDS = frozenset({"of", "for", "with", "without", "in", "on", "via", "from", "under", "over", "by",
+                                 "using", "through"})
 
 
 def singular(name: str) -> str:
-    """`SE-RRMs` -> `SE-RRM`, `large language models` -> `large language model`; other names unchanged."""
+    """`SE-RRMs` -> `SE-RRM`, `large language models` -> `large language model`, `mixtures of experts` ->
+    `mixture of experts` (the head is the word before "of", "for", "with" ...); other names unchanged, among
+    them capitalised heads before such a word, titles as written ("Embeddings from Language Models")."""
     core = _acronym_core(name)
     if core:
         return core
     words = name.split(" ")
     if len(words) > 1:
-        words[-1] = singular_word(words[-1])
+        head = _head_index(words)
+        if head < len(words) - 1 and not words[head].islower():
+            return name
+        words[head] = singular_word(words[head])
     return " ".join(words)
+
+
+def head_word(name: str) -> str:
+    """The word a name is a kind of: its last, or the one before its first "of", "for", "with" ... ("Database" of
+    "Database of Interacting Protein Structures")."""
+    words = name.split(" ")
+    return words[_head_index(words)]
+
+
+def _head_index(words: list[str]) -> int:
+    return next((i - 1 for i in range(1, len(words)) if words[i] in _POSTMODIFIER_WORDS), len(words) - 1)
 
 
 @lru_cache(maxsize=65536)  # called for most words of every abstract, which repeat across abstracts
 def singular_word(word: str) -> str:
     """`networks` -> `network`, `Processes` -> `Process`, `policies` -> `policy`, `LLMs` -> `LLM`; other mixed case
     and words whose final s is no plural (`corpus`, `analysis`, `Bayes`) unchanged. singular() applies it to a
-    name's last word only, since a lone capitalised word may be a name ("Adams")."""
+    multiword name's head only, and never to a lone capitalised word, which may be a name ("Adams")."""
     core = _acronym_core(word)
     if core:
         return core
     if not (word.islower() or (word[:1].isupper() and word[1:].islower())) or not word.endswith("s") \
-            or word.endswith(_KEEP_FINAL_S):
+            or word.lower().endswith(_KEEP_FINAL_S):
         return word
+    irregular = _IRREGULAR_PLURALS.get(word.lower())
+    if irregular:
+        return irregular if word.islower() else irregular.capitalize()
+    if word.endswith(_IS_PLURALS):
+        return word[:-2] + "is"
     if word.endswith("ies") and word.islower():
         return word[:-3] + "y"
     if word.endswith(_ES_PLURALS):  # "processes", "boxes"
@@ -43,7 +76,8 @@ def singular_word(word: str) -> str:
 def plural_spellings(word: str) -> tuple[str, ...]:
     """The lower-case spellings singular_word may take back to `word` ("network": "networks"; "policy":
     "policies"; "process": "processes"), with `word` itself first; not all of them need do so."""
-    return word, word + "s", word + "es", word[:-1] + "ies"
+    irregular = _IRREGULAR_SINGULARS.get(word) or (word[:-2] + "es" if word.endswith(("ysis", "thesis")) else None)
+    return (word, word + "s", word + "es", word[:-1] + "ies") + ((irregular,) if irregular else ())
 
 
 def _acronym_core(name: str) -> str | None:
@@ -53,8 +87,12 @@ def _acronym_core(name: str) -> str | None:
 
 
 def name_key(name: str) -> str:
-    """The key two names must share to be one entity: case-folded, singular, separators removed."""
-    return _SEPARATORS.sub("", singular(name.strip()).casefold())
+    """The key two names must share to be one entity: case-folded, separators removed, and singular, every word of
+    a multiword name ("mixture of experts", "mixtures of expert"), a lone word only if it is an acronym's plural."""
+    name = name.strip()
+    words = name.split(" ")
+    singular_name = " ".join(map(singular_word, words)) if len(words) > 1 else singular(name)
+    return _SEPARATORS.sub("", singular_name.casefold())
 
 
 _WORD = re.compile(r"\w+(?:-\w+)*")

@@ -20,7 +20,7 @@ from spacy.tokens import Doc
 from .abbreviations import find_abbreviations
 from .authorship import AuthorVerbs
 from .doc_cache import cached
-from .entity_names import display_name, name_key, phrase_key, plural_spellings, singular, singular_word
+from .entity_names import display_name, head_word, name_key, phrase_key, plural_spellings, singular, singular_word
 from .names import has_shape, in_word_hyphen, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
 from .rules import Rules, dataset_family
 from .titles import OpeningName, TitleReader
@@ -278,7 +278,7 @@ class MentionFinder:
             hint = _head_hint(text, max(ab.long_end, ab.short_end), self.rules, self.stop_words,
                               min(ab.long_start, ab.short_start))
             if hint is None:
-                hint = self.rules.type_heads.get(singular_word(long_text.rsplit(" ", 1)[-1].rsplit("-", 1)[-1].lower()))
+                hint = self._long_form_type(long_text)
             found.append(Candidate(ab.long_start, ab.long_end, long_text, "abbreviation:long-form", 0.9, _ABBREVIATION, hint, number))
             found.append(Candidate(ab.short_start, ab.short_end, short_text, "abbreviation:short-form", 0.9, _ABBREVIATION, hint, number))
         return found
@@ -296,6 +296,16 @@ class MentionFinder:
             span = doc[start:end]
             found.append(Candidate(span.start_char, span.end_char, span.text, rule, 0.85, _LEXICON, etype))
         return found
+
+    def _long_form_type(self, long_text: str) -> str | None:
+        """The type the head noun of an abbreviation's long form gives: "Database of Interacting Protein Structures"
+        is a Dataset. A task noun before "of", "for", "with" ... names what a method does ("Safe Interval Path
+        Planning with Reservation Table", "Dynamics-Aware Discovery of Skills"), so there the last word decides."""
+        def type_of(word: str) -> str | None:
+            return self.rules.type_heads.get(singular_word(word.rsplit("-", 1)[-1].lower()))
+
+        head = type_of(head_word(long_text))
+        return head if head != "Task" else type_of(long_text.rsplit(" ", 1)[-1])
 
     def _modified_start(self, doc: Doc, span) -> int:
         """Where a known term starts once the words that narrow it are included: "collapsed Gibbs sampling",
@@ -504,7 +514,8 @@ class MentionFinder:
             if _inside_longer_name(title, span_start, span_end, word_after_hyphen=True):
                 continue
             previous = title[:span_start].split()[-1:]
-            if previous and previous[0][0].isupper() and not previous[0].endswith(":") and \
+            modifier = title[span_end : span_end + 1] in ("-", "‐")  # "RoBERTa-based": the name stands alone
+            if previous and previous[0][0].isupper() and not previous[0].endswith(":") and not modifier and \
                     previous[0].lower() not in self.stop_words:
                 continue  # the end of a longer title-case name: "Perceptual-Sensitive GAN", "Infinite SVM"
             name = title[span_start:span_end]

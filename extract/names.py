@@ -15,7 +15,9 @@ _VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*)$")
 _MATH_CHARS = frozenset("^√{}\\=∑∫")
 _NUMERIC = re.compile(r"^[\d.,×x%+\-–~<>=/]+$")
 _DIMENSION = re.compile(r"^\d+[×x]\d+$|^\d+D$|^\d+(?:st|nd|rd|th)$|^\d+[kKmM]?$")
-_PARAM_COUNT = re.compile(r"(?:^|[-\s])\d+(?:\.\d+)?[BMK](?:$|[-\s])")
+_PARAM_COUNT = re.compile(r"(?:^|[-\s])\d+(?:\.\d+)?[BM](?:$|[-\s])")
+#: A count in thousands ending a name counts a dataset's items: `Hotels-50K`, `ADE 20K`, `Flickr30K`, `ImageNet-1K`.
+_THOUSANDS = re.compile(r"[A-Za-z][-\s]?\d+(?:\.\d+)?K$")
 _MODEL_SUFFIX = re.compile(r"-(?:Instruct|Chat|Base|Coder|Preview|Turbo|mini|Mini|Pro|Flash|Next)\b")
 
 
@@ -79,10 +81,12 @@ _LAST_WORD = re.compile(r"\s([A-Z][a-z]+)(?:\s+v?\d+(?:\.\d+)*)?$")
 
 
 def looks_like_dataset(name: str, rules: Rules) -> bool:
-    """Names built like benchmarks: `VisDoMBench`, `SSI-Bench`, or words ending in a capitalised dataset noun
-    (`Docking Benchmark 5`, `Penn Discourse Corpus`); `GSM8K`-style suites are left to the lexicon."""
+    """Names built like benchmarks: `VisDoMBench`, `SSI-Bench`, a count of items in thousands (`Hotels-50K`), or
+    words ending in a capitalised dataset noun (`Docking Benchmark 5`, `Penn Discourse Corpus`)."""
     if _BENCH_SUFFIX.search(name):
         return name.lower() != "bench"
+    if _THOUSANDS.search(name):
+        return True
     last = _LAST_WORD.search(name)
     return bool(last) and rules.type_heads.get(last.group(1).lower()) == "Dataset"
 

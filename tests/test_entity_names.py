@@ -41,3 +41,31 @@ def test_versions_and_trimming():
 def test_bayes_is_not_a_plural():
     assert singular("variational Bayes") == "variational Bayes"
     assert singular("Gaussian Processes") == "Gaussian Process"
+
+
+def test_words_whose_final_s_is_no_plural_and_irregular_plurals():
+    assert singular("multivariate time series") == "multivariate time series"
+    assert singular("inductive biases") == singular("inductive bias") == "inductive bias"
+    assert singular("kernel k-means") == "kernel k-means"
+    assert singular("low-rank matrices") == "low-rank matrix"
+    assert singular("statistical analyses") == "statistical analysis"
+    assert name_key("Time Series") == name_key("time series")
+
+
+def test_the_head_before_a_preposition_is_made_singular():
+    """The name's head, not the last word of its object: "mixtures of experts" is a mixture of experts."""
+    assert singular("mixtures of experts") == "mixture of experts"
+    assert singular("Embeddings from Language Models") == "Embeddings from Language Models"  # a title as written
+    assert name_key("mixtures of experts") == name_key("mixture of experts") == name_key("mixture of expert")
+    assert name_key("learning from demonstrations") == name_key("learning from demonstration")
+    assert name_key("Adams") != name_key("Adam")  # a lone capitalised word may be a name
+
+
+def test_a_count_in_thousands_names_a_dataset_not_a_model():
+    from extract.names import looks_like_dataset, looks_like_model
+    from extract.rules import load_rules
+
+    rules = load_rules()
+    for name in ("Hotels-50K", "ADE 20K", "Flickr30K"):
+        assert looks_like_dataset(name, rules) and not looks_like_model(name, rules), name
+    assert looks_like_model("Pythia-70M", rules) and looks_like_model("Llama-2 7B", rules)

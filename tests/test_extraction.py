@@ -167,6 +167,8 @@ def test_known_names_only_the_title_gives_are_used_with_the_title_as_evidence(ex
         assert relations[key].predicate == "usesModel" and relations[key].evidence.in_title  # not proposed
     longer = extract_one(text, title="Perceptual-Sensitive GAN for Generating Adversarial Patches")
     assert "gan" not in {e.key for e in longer.entities}  # the end of a longer title-case name
+    title_case = extract_one(text, title="Modular RoBERTa-based Taggers for Urdu")
+    assert "roberta" in {e.key for e in title_case.entities}  # a capitalised word before, but "-based" after
 
 
 _PIECES = ["We propose", "We introduce", r"\textbf{ZetaNet}", "$G^2$-Reader", "**Fo**oBench", "*hallucinations*",
@@ -484,3 +486,13 @@ def test_a_titles_instrument_in_three_words_or_more_is_proposed(extract_one):
     # a known method named in the plural is not the paper's own
     gan = title_names("Word Sense Disambiguation Using Generative Adversarial Networks")
     assert ("proposes", "Generative Adversarial Networks") not in gan and gan
+
+
+def test_a_long_form_is_typed_by_its_head_before_of(extract_one):
+    """"Corpus of Linguistic Acceptability (CoLA)" is a corpus, whatever its last word; a task noun there names
+    what a method does, so the last word decides."""
+    text = ("The Corpus of Linguistic Acceptability (CoLA) was collected from textbooks. CoLA is small. "
+            "We also run Safe Interval Path Planning with Reservation Tables (SIPPRT) as a planner.")
+    types = {e.name: e.type for e in extract_one(text).entities}
+    assert types.get("Corpus of Linguistic Acceptability") == "Dataset", types
+    assert types.get("Safe Interval Path Planning with Reservation Tables") == "Method", types
