@@ -298,9 +298,9 @@ class MentionFinder:
         return found
 
     def _long_form_type(self, long_text: str) -> str | None:
-        """The type the head noun of an abbreviation's long form gives: "Database of Interacting Protein Structures"
-        is a Dataset. A task noun before "of", "for", "with" ... names what a method does ("Safe Interval Path
-        Planning with Reservation Table", "Dynamics-Aware Discovery of Skills"), so there the last word decides."""
+        """The type the head noun of an abbreviation's long form gives: "Corpus of Linguistic Acceptability" is a
+        Dataset. A task noun before "of", "for", "with" ... names what a method does ("Safe Interval Path Planning
+        with Reservation Table", "Dynamics-Aware Discovery of Skills"), so there the last word decides."""
         def type_of(word: str) -> str | None:
             return self.rules.type_heads.get(singular_word(word.rsplit("-", 1)[-1].lower()))
 
