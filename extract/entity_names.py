@@ -7,8 +7,9 @@ from functools import lru_cache
 
 _SEPARATORS = re.compile(r"[\s\-‐‑‒–—_/·.]+")
 _PLURAL_ACRONYM = re.compile(r"^(?P<core>.*[A-Z0-9])s$")
-_KEEP_FINAL_S = ("ss", "us", "is", "ics", "ous", "ayes", "series", "species", "means", "news", "bias", "atlas", "canvas",
-                 "chaos")  # "Bayes", "time series", "k-means", "inductive bias" are no plurals
+#: Endings whose final s is no plural: "Bayes", "time series", "k-means", "inductive bias".
+_KEEP_FINAL_S = ("ss", "us", "is", "ics", "ous", "ayes", "series", "species", "means", "news", "bias", "atlas",
+                 "canvas", "chaos")
 _ES_PLURALS = ("sses", "xes")
 #: Plurals no ending rule gives back ("matrices" is no plural of "matrice"), lower-case.
 _IRREGULAR_PLURALS = {"matrices": "matrix", "vertices": "vertex", "indices": "index", "simplices": "simplex",

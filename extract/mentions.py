@@ -301,11 +301,8 @@ class MentionFinder:
         """The type the head noun of an abbreviation's long form gives: "Corpus of Linguistic Acceptability" is a
         Dataset. A task noun before "of", "for", "with" ... names what a method does ("Safe Interval Path Planning
         with Reservation Table", "Dynamics-Aware Discovery of Skills"), so there the last word decides."""
-        def type_of(word: str) -> str | None:
-            return self.rules.type_heads.get(singular_word(word.rsplit("-", 1)[-1].lower()))
-
-        head = type_of(head_word(long_text))
-        return head if head != "Task" else type_of(long_text.rsplit(" ", 1)[-1])
+        head = self._head_type(head_word(long_text).rsplit("-", 1)[-1])
+        return head if head != "Task" else self._head_type(long_text.rsplit(" ", 1)[-1].rsplit("-", 1)[-1])
 
     def _modified_start(self, doc: Doc, span) -> int:
         """Where a known term starts once the words that narrow it are included: "collapsed Gibbs sampling",

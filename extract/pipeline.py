@@ -39,7 +39,8 @@ MAX_NLP_CHARS = 100_000
 #: The cyclic collector's first-generation threshold while extracting (CPython's default is 700). A batch of parsed
 #: Docs and our per-Doc objects swing the count of live containers by thousands, so at 700 the collector ran about
 #: 250 times per 1,000 abstracts, rescanning the live batch each time (0.3-0.45 ms an abstract, 1-1.5% of
-#: extraction); at 10,000 it ran 4 or 5 times (0.03 ms an abstract). Most of these objects are freed by reference counting anyway.
+#: extraction); at 10,000 it ran 4 or 5 times (0.03 ms an abstract). Most of these objects are freed by reference
+#: counting anyway.
 GC_YOUNG_THRESHOLD = 10_000
 
 #: The components load_pipeline adds after the model's own, in the order they run.
