@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from extract.facts import Paper, PaperFacts
-from extract.pipeline import (DEFAULT_MODEL, MAX_NLP_CHARS, extract_papers, facts_from_parts, load_pipeline,
-                              pipeline_info)
+from extract.pipeline import (DEFAULT_MODEL, MAX_NLP_CHARS, extract_papers, facts_from_parts, fewer_collections,
+                              load_pipeline, pipeline_info)
 
 from .atomic import atomic_write_many
 from . import __version__
@@ -158,30 +158,33 @@ def build(
             cache.close()
         if extractor is not None:
             extractor.close()
-    graph = build_graph(facts)
-    add_provenance(graph, tool_version=__version__, info=info, inputs=digest_inputs(sources, stdin_bytes),
-                   papers=sorted(paper_iris(facts).values()), when=build_time())
-    paper_count, triples = len(facts), len(graph)
-    del facts  # the graph holds what is needed from here; large builds peak while rendering the outputs
-    # Outputs are rendered one at a time into temporary files, in OUTPUT_NAMES order: Turtle and JSON-LD from the
-    # graph, then GraphML and HTML from the NetworkX view, built once, after which the graph is let go: the view
-    # and the graph are never both held with an output being rendered (at 20,000 papers each is over a GB).
-    held: dict[str, object] = {"graph": graph}
-    del graph
+    # The graph and its outputs make millions of terms and containers, few of them ever garbage: the collector
+    # runs as seldom as during extraction.
+    with fewer_collections():
+        graph = build_graph(facts)
+        add_provenance(graph, tool_version=__version__, info=info, inputs=digest_inputs(sources, stdin_bytes),
+                       papers=sorted(paper_iris(facts).values()), when=build_time())
+        paper_count, triples = len(facts), len(graph)
+        del facts  # the graph holds what is needed from here; large builds peak while rendering the outputs
+        # Outputs are rendered one at a time into temporary files, in OUTPUT_NAMES order: Turtle and JSON-LD from the
+        # graph, then GraphML and HTML from the NetworkX view, built once, after which the graph is let go: the view
+        # and the graph are never both held with an output being rendered (at 20,000 papers each is over a GB).
+        held: dict[str, object] = {"graph": graph}
+        del graph
 
-    def view():
-        if "view" not in held:
-            held["view"] = to_networkx(held.pop("graph"))
-        return held["view"]
+        def view():
+            if "view" not in held:
+                held["view"] = to_networkx(held.pop("graph"))
+            return held["view"]
 
-    renderers = {
-        "kg.ttl": lambda stream: dump_turtle(held["graph"], stream),
-        "kg.jsonld": lambda stream: dump_jsonld(held["graph"], stream),
-        "kg.graphml": lambda stream: stream.write(graphml_bytes(view())),
-        "kg.html": lambda stream: stream.write(render_explorer(view()).encode("utf-8")),
-    }
+        renderers = {
+            "kg.ttl": lambda stream: dump_turtle(held["graph"], stream),
+            "kg.jsonld": lambda stream: dump_jsonld(held["graph"], stream),
+            "kg.graphml": lambda stream: stream.write(graphml_bytes(view())),
+            "kg.html": lambda stream: stream.write(render_explorer(view()).encode("utf-8")),
+        }
+        atomic_write_many({out / name: renderers[name] for name in OUTPUT_NAMES})
     written = [out / name for name in OUTPUT_NAMES]
-    atomic_write_many({out / name: renderers[name] for name in OUTPUT_NAMES})
     return BuildReport(
         papers=paper_count,
         triples=triples,

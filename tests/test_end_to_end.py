@@ -159,3 +159,31 @@ def test_wheel_carries_the_corpus_and_ontology(tmp_path):
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert int(result.stdout) > 20000
+
+
+def test_build_collects_garbage_seldom_while_it_makes_the_graph_and_outputs(tmp_path, monkeypatch):
+    """The graph and its outputs are made under the extraction's raised collector threshold; it is restored after."""
+    import gc
+
+    import kg.build
+    from extract.pipeline import GC_YOUNG_THRESHOLD
+
+    seen = {}
+
+    def recording(name, make):
+        def wrapper(*args, **kwargs):
+            seen[name] = gc.get_threshold()[0]
+            return make(*args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(kg.build, "build_graph", recording("graph", kg.build.build_graph))
+    monkeypatch.setattr(kg.build, "render_explorer", recording("html", kg.build.render_explorer))
+    (tmp_path / "c.txt").write_text("We evaluate BERT on SQuAD.\n")
+    original = gc.get_threshold()
+    try:
+        gc.set_threshold(700, *original[1:])
+        kg.build.build([tmp_path / "c.txt"], tmp_path / "out", use_cache=False)
+        assert seen == {"graph": GC_YOUNG_THRESHOLD, "html": GC_YOUNG_THRESHOLD}
+        assert gc.get_threshold() == (700, *original[1:])
+    finally:
+        gc.set_threshold(*original)
