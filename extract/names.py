@@ -15,9 +15,11 @@ _VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*)$")
 _MATH_CHARS = frozenset("^√{}\\=∑∫")
 _NUMERIC = re.compile(r"^[\d.,×x%+\-–~<>=/]+$")
 _DIMENSION = re.compile(r"^\d+[×x]\d+$|^\d+D$|^\d+(?:st|nd|rd|th)$|^\d+[kKmM]?$")
-_PARAM_COUNT = re.compile(r"(?:^|[-\s])\d+(?:\.\d+)?[BM](?:$|[-\s])")
-#: A count in thousands ending a name counts a dataset's items: `Hotels-50K`, `ADE 20K`, `Flickr30K`, `ImageNet-1K`.
-_THOUSANDS = re.compile(r"[A-Za-z][-\s]?\d+(?:\.\d+)?K$")
+#: Billions of parameters (`Qwen3-235B`). A count in millions is a model's only with a known family (`Pythia-410M`).
+_PARAM_COUNT = re.compile(r"(?:^|[-\s])\d+(?:\.\d+)?B(?:$|[-\s])")
+#: A count in thousands or millions ending a name counts a dataset's items: `Hotels-50K`, `ADE 20K`, `Flickr30K`,
+#: `Clothing1M`, `LAION-400M`, `MovieLens 1M`; millions need two letters before them (`R3M`, `M2M` are no counts).
+_ITEM_COUNT = re.compile(r"[A-Za-z][-\s]?\d+(?:\.\d+)?K$|[A-Za-z]{2}[-\s]?\d+(?:\.\d+)?M$")
 _MODEL_SUFFIX = re.compile(r"-(?:Instruct|Chat|Base|Coder|Preview|Turbo|mini|Mini|Pro|Flash|Next)\b")
 
 
@@ -81,11 +83,11 @@ _LAST_WORD = re.compile(r"\s([A-Z][a-z]+)(?:\s+v?\d+(?:\.\d+)*)?$")
 
 
 def looks_like_dataset(name: str, rules: Rules) -> bool:
-    """Names built like benchmarks: `VisDoMBench`, `SSI-Bench`, a count of items in thousands (`Hotels-50K`), or
+    """Names built like benchmarks: `VisDoMBench`, `SSI-Bench`, a count of items (`Hotels-50K`, `Clothing1M`), or
     words ending in a capitalised dataset noun (`Docking Benchmark 5`, `Penn Discourse Corpus`)."""
     if _BENCH_SUFFIX.search(name):
         return name.lower() != "bench"
-    if _THOUSANDS.search(name):
+    if _ITEM_COUNT.search(name):
         return True
     last = _LAST_WORD.search(name)
     return bool(last) and rules.type_heads.get(last.group(1).lower()) == "Dataset"

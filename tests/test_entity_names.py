@@ -61,11 +61,14 @@ def test_the_head_before_a_preposition_is_made_singular():
     assert name_key("Adams") != name_key("Adam")  # a lone capitalised word may be a name
 
 
-def test_a_count_in_thousands_names_a_dataset_not_a_model():
+def test_a_count_of_thousands_or_millions_names_a_dataset_not_a_model():
     from extract.names import looks_like_dataset, looks_like_model
     from extract.rules import load_rules
 
     rules = load_rules()
-    for name in ("Hotels-50K", "ADE 20K", "Flickr30K"):
+    for name in ("Hotels-50K", "ADE 20K", "Flickr30K", "Clothing1M", "LAION-400M", "MovieLens 1M", "Human3.6M"):
         assert looks_like_dataset(name, rules) and not looks_like_model(name, rules), name
+    # billions of parameters, or millions after a known model family, still make a model
     assert looks_like_model("Pythia-70M", rules) and looks_like_model("Llama-2 7B", rules)
+    assert looks_like_model("GPT-2 124M", rules) and looks_like_model("Qwen3-235B-A22B", rules)
+    assert not looks_like_dataset("R3M", rules) and not looks_like_dataset("M2M", rules)
