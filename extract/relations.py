@@ -4,7 +4,8 @@ proposes: a name right after "we propose/introduce/present ..." (or after "calle
 after "our proposed algorithm, ...", or the name or contribution a title opens with ("Seq2Tens: ...",
 "Compositional Attention Networks for ..."; the title is the evidence when the abstract never uses it);
 failing those, the paper's most-mentioned own-looking name.
-outperforms/comparesWith: names in the object of "outperform"/"surpass" whose subject is the paper's own work, or
+outperforms/comparesWith: names in the object of "outperform"/"surpass" whose subject is the paper's own work (not
+in a prepositional phrase inside it, "... on Z", "trained with Z", unless it names members: "such as X"), or
 after "than"/"against"/"compared to". Every other entity gets the relation its type implies: Dataset ->
 evaluatedOn, Model -> usesModel, Metric -> usesMetric, Method -> usesMethod, Task -> addresses.
 """
@@ -37,6 +38,23 @@ class RelationHit:
     rule: str
     confidence: float
     in_title: bool = False  # start/end index the title (the entity is named there only)
+
+
+#: Prepositions inside an object that lead to what the object is made of or to examples of it.
+_MEMBER_PREPOSITIONS = frozenset({"of", "as", "like", "including"})
+
+
+def _in_phrase(token: Token, head: Token) -> bool:
+    """`token` is in the phrase `head` heads, outside any prepositional phrase in it but those naming members: in
+    "outperforms X and Y on Z", Z, the benchmark of the comparison, is no baseline; in "outperforms variants of X",
+    "competitors such as X" or "a baseline based on X", X is one."""
+    if not head.left_edge.i <= token.i <= head.right_edge.i:
+        return False
+    while token.i != head.i and token.head.i != token.i:
+        if token.dep_ == "prep" and token.lower_ not in _MEMBER_PREPOSITIONS and token.head.lower_ != "based":
+            return False
+        token = token.head
+    return token.i == head.i
 
 
 class RelationFinder:
@@ -175,7 +193,7 @@ class RelationFinder:
             for ancestor in [token, *token.ancestors]:
                 if ancestor.lemma_.lower() in rules.outperform_verbs and ancestor.pos_ == "VERB":
                     obj = [c for c in ancestor.children if c.dep_ in ("dobj", "pobj", "attr")]
-                    in_object = any(o.left_edge.i <= token.i <= o.right_edge.i for o in obj)
+                    in_object = any(_in_phrase(token, o) for o in obj)
                     if in_object and self._subject_is_own(ancestor, own_spans):
                         for predicate in ("outperforms", "comparesWith"):
                             hits.setdefault((predicate, key), RelationHit(predicate, key, span.start_char, span.end_char, "compares:outperform-verb", 0.8))

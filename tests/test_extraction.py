@@ -66,6 +66,16 @@ def test_outperforms_needs_our_work_as_subject(extract_one):
     assert ("outperforms", "ResNet-50") not in relations(theirs)
 
 
+def test_what_a_comparison_runs_on_is_no_baseline(extract_one):
+    """Of "outperforms X and Y trained with Z" or "solvers for Z" only X and Y are compared; "of", "as", "like",
+    "including" and "based on" lead to members of the object, which are."""
+    result = extract_one("We propose LeapNet. LeapNet outperforms RNNsearch and ConvS2S trained with maximum likelihood "
+                         "estimation. LeapNet also outperforms state-of-the-art solvers for SCP, DSP and MaxSAT. "
+                         "LeapNet outperforms strong competitors such as NeuMF and a baseline based on HMMs.")
+    compared = {name for predicate, name in relations(result) if predicate == "outperforms"}
+    assert compared == {"RNNsearch", "ConvS2S", "NeuMF", "HMM"}
+
+
 def test_task_from_head_noun_and_not_from_generic_words(extract_one):
     result = extract_one("We propose MapQ for visual question answering and image captioning tasks.")
     tasks = {e.name for e in result.entities if e.type == "Task"}
