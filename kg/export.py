@@ -1,8 +1,9 @@
 """Serialisations of the graph, byte-identical for the same graph: Turtle (Oxigraph's writer, fed the triples in
 a fixed order) and compact JSON-LD (nodes and multiple values sorted).
 
-rdflib's own writers took 110 s (Turtle) and 76 s (JSON-LD) of a 20,000-abstract build's 12 minutes, five to six
-times what these take; the tests parse both back with rdflib and compare them with the graph."""
+rdflib's own writers took 110 s (Turtle) and 76 s (JSON-LD) for the graph of 20,000 abstracts; for 4,000, these
+take 4.2 s against 16.6 s and 5.0 s against 10.4 s. kg/builder.py names every node with an IRI, so
+there are no blank nodes to write. The tests parse both outputs back with rdflib and compare them with the graph."""
 
 from __future__ import annotations
 
