@@ -166,9 +166,9 @@ def build(
                        papers=sorted(paper_iris(facts).values()), when=build_time())
         paper_count, triples = len(facts), len(graph)
         del facts  # the graph holds what is needed from here; large builds peak while rendering the outputs
-        # Outputs are rendered one at a time into temporary files, in OUTPUT_NAMES order: Turtle and JSON-LD from the
-        # graph, then GraphML and HTML from the NetworkX view, built once, after which the graph is let go: the view
-        # and the graph are never both held with an output being rendered (at 20,000 papers each is over a GB).
+        # Outputs are rendered one at a time into temporary files, in OUTPUT_NAMES order: Turtle and JSON-LD from
+        # the graph, then GraphML and HTML from the NetworkX view, built once, after which the graph is let go: the
+        # view and the graph are never both held with an output being rendered (at 20,000 papers each is over a GB).
         held: dict[str, object] = {"graph": graph}
         del graph
 

@@ -11,6 +11,7 @@ import io
 import json
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO
 
@@ -32,13 +33,7 @@ def dump_turtle(graph: Graph, stream: BinaryIO) -> None:
 def _ordered_triples(graph: Graph) -> Iterator[ox.Triple]:
     """The graph's triples as Oxigraph terms: subjects sorted, then rdf:type first, then predicates sorted and
     each predicate's objects by their N-Triples text. Nothing is held beyond one subject's triples."""
-    predicates: dict[URIRef, ox.NamedNode] = {}  # predicates and datatypes: few and repeated, so made once
-
-    def named(iri: URIRef) -> ox.NamedNode:
-        node = predicates.get(iri)
-        if node is None:
-            node = predicates[iri] = ox.NamedNode(iri)
-        return node
+    named = lru_cache(maxsize=None)(ox.NamedNode)  # for predicates and datatypes: few and repeated, made once
 
     def term(value: URIRef | Literal) -> ox.NamedNode | ox.Literal:
         if isinstance(value, URIRef):
@@ -75,7 +70,7 @@ class _Compactor:
 
     def __init__(self) -> None:
         self._namespaces = sorted(_PREFIX_IRIS.items(), key=lambda item: -len(item[1]))
-        self._known: dict[str, str] = {}  # predicates, classes and datatypes repeat: compacted once
+        self.known = lru_cache(maxsize=None)(self.iri)  # for predicates, classes and datatypes: compacted once
 
     def iri(self, term: str) -> str:
         iri = str(term)  # a URIRef's startswith ignores its start argument
@@ -84,12 +79,6 @@ class _Compactor:
             if iri.startswith(namespace) and len(iri) > len(namespace) and not iri.startswith("//", len(namespace)):
                 return f"{prefix}:{iri[len(namespace):]}"
         return iri
-
-    def known(self, iri: str) -> str:
-        compact = self._known.get(iri)
-        if compact is None:
-            compact = self._known[iri] = self.iri(iri)
-        return compact
 
     def value(self, term: URIRef | Literal) -> object:
         if isinstance(term, URIRef):
