@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from spacy.matcher import PhraseMatcher
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Token
 
 from .abbreviations import find_abbreviations
 from .authorship import AuthorVerbs
@@ -711,7 +711,8 @@ class MentionFinder:
         return first is not None and first[0].pos_ != "PROPN" and word.lower() not in self.rules.not_names
 
     def _context_vote(self, doc: Doc, cand: Candidate, entity: DocEntity) -> None:
-        """"on X" in a sentence about evaluation votes Dataset; a name before a metric noun ("MMLU accuracy") too."""
+        """"on X" in a sentence about evaluation votes Dataset; a name before a metric noun ("MMLU accuracy") too;
+        "the problem of X" votes Task."""
         cache = cached(doc)
         span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         if span is None:
@@ -720,15 +721,33 @@ class MentionFinder:
         while root.dep_ in ("conj", "appos") and root.head.i != root.i and root.head.i < root.i:
             root = root.head
         if root.dep_ == "pobj":
-            preposition = root.head.lower_
+            preposition = "" if self._rests_on(root.head) else root.head.lower_
         else:
             before = _PREV_WORD.search(cache.text, max(cand.start - 64, 0), cand.start)  # a window: no rescans
             preposition = before.group(1).lower() if before else ""
         if preposition in self.rules.dataset_prepositions and cache.words(cache.sentence_of(span)) & self.rules.evaluation_cues:
             entity.votes["Dataset"] += 1
+        if root.dep_ == "pobj" and preposition == "of" and self._poses_a_problem(root.head.head, cand.name):
+            entity.votes["Task"] += 3  # "the problem of distributed bilevel optimization": more than its head says
         nxt = _NEXT_WORD.match(cache.text, cand.end)
         if nxt and self.rules.known.get(nxt.group(1).lower()) == "Metric" and cand.type_hint is None:
             entity.votes["Dataset"] += 2
+
+    def _poses_a_problem(self, noun: Token, name: str) -> bool:
+        """"the problem of X", "the task of X": X is a task. Not a problem a thing has: "the consistency problem of
+        fixed-lag smoothers", "problems of the metrics", "the problem of RNNLM" (a name: only "the task of SMT")."""
+        word = noun.lower_
+        if word == "task":
+            return True
+        return (word in self.rules.problem_words and not has_shape(name)
+                and not any(c.dep_ == "compound" for c in noun.children))
+
+    def _rests_on(self, preposition: Token) -> bool:
+        """The preposition's object is what a method rests on or beats, not data it is evaluated on: "ICAs based
+        on kernelized SVRs", "gains over the adopted SR"; but "results based on MSMARCO" is data."""
+        governor = preposition.head
+        evaluation = governor.dep_ == "acl" and governor.head.lemma_.lower() in self.rules.evaluation_cues
+        return governor.lemma_.lower() in self.rules.basis_words.get(preposition.lower_, ()) and not evaluation
 
     @staticmethod
     def _more_mentions(text: str, by_key: dict[str, DocEntity], accepted: list[Candidate]) -> None:
@@ -781,8 +800,10 @@ class MentionFinder:
                 return "Dataset"
         if any(looks_like_model(name, rules) for name in names):
             return "Model"
-        if any(looks_like_dataset(name, rules) for name in names):
+        # a benchmark's shape in an abbreviation of a task's name is the task's: "video question answering (VideoQA)"
+        own = self._head_type(entity.name.rsplit(" ", 1)[-1]) if " " in entity.name else None
+        if own != "Task" and any(looks_like_dataset(name, rules) for name in names):
             return "Dataset"
-        if entity.votes:
-            return max(sorted(entity.votes), key=lambda t: entity.votes[t])
+        if entity.votes:  # a tie goes to the type of the name's own head: "relation classification (RC)", "RC model"
+            return max(sorted(entity.votes), key=lambda t: (entity.votes[t], t == own))
         return None

@@ -42,6 +42,24 @@ class RelationHit:
 
 #: Prepositions inside an object that lead to what the object is made of or to examples of it.
 _MEMBER_PREPOSITIONS = frozenset({"of", "as", "like", "including"})
+#: Those of them that lead to examples of the object: "methods such as Adam".
+_EXAMPLE_PREPOSITIONS = frozenset({"as", "like", "including"})
+
+
+def _compared_preposition(token: Token) -> Token | None:
+    """The preposition whose object the name is, through lists and examples: "than X and Y", "than other
+    adaptive methods such as Adam"."""
+    found = None
+    for _ in range(4):
+        while token.dep_ in ("conj", "appos") and token.head.i != token.i:
+            token = token.head
+        if token.dep_ != "pobj":
+            break
+        found = token.head
+        if found.lower_ not in _EXAMPLE_PREPOSITIONS or found.head.i == found.i:
+            break
+        token = found.head  # "methods" of "methods such as Adam"
+    return found
 
 
 def _in_phrase(token: Token, head: Token) -> bool:
@@ -200,10 +218,7 @@ class RelationFinder:
                     break
             if ("comparesWith", key) in hits:
                 continue
-            head = token.head if token.dep_ == "pobj" else None
-            while token.dep_ in ("conj", "appos") and token.head.i != token.i and head is None:
-                token = token.head
-                head = token.head if token.dep_ == "pobj" else None
+            head = _compared_preposition(token)
             cue = head is not None and head.lower_ in rules.compare_prepositions
             cue = cue or (head is not None and head.head.lemma_.lower() in rules.compare_words)
             if cue:

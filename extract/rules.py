@@ -34,6 +34,8 @@ class Rules:
     relative_words: frozenset[str]
     evaluation_cues: frozenset[str]
     dataset_prepositions: frozenset[str]
+    problem_words: frozenset[str]  # "the problem of X", "the task of X": X is a task
+    basis_words: dict[str, frozenset[str]]  # preposition -> lemmas whose object there a method rests on or beats
     self_references: frozenset[str]
     generic_phrases: frozenset[str]  # lower-case, singular: too general to be an entity found by its phrase alone
     title_function_words: frozenset[str]  # besides stop words, where a phrase of a title may start or end
@@ -46,7 +48,7 @@ class Rules:
         for end in range(len(lowered), 0, -1):
             if end == len(lowered) or not lowered[end].isalpha():
                 family = self.families_by_lower.get(lowered[:end])
-                if family:
+                if family and _written_as_family(name, end, _family_spellings(self.model_families)[lowered[:end]]):
                     return family
         return None
 
@@ -61,6 +63,25 @@ def _families_by_lower(families: tuple[str, ...]) -> dict[str, str]:
     for family in families:  # longest first, as listed: the first spelling of a lower-cased name wins
         by_lower.setdefault(family.lower(), family)
     return by_lower
+
+
+@lru_cache(maxsize=8)
+def _family_spellings(families: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    spellings: dict[str, tuple[str, ...]] = {}
+    for family in families:
+        spellings[family.lower()] = (*spellings.get(family.lower(), ()), family)
+    return spellings
+
+
+def _written_as_family(name: str, end: int, spellings: tuple[str, ...]) -> bool:
+    """name[:end] is written as the family is: as listed, in capitals, in any case for a plain spelling ("llama-2"),
+    or in lower or title case before a hyphen or digit for an acronym ("gpt-4", "Bert-base"). Not "Minimax Regret
+    Optimisation" (MiniMax), nor "bloom filter" (BLOOM)."""
+    written = name[:end]
+    if written.isupper() or written in spellings:
+        return True
+    model_id = (written.islower() or written.istitle()) and name[end : end + 1] in ("-", *"0123456789")
+    return any(not any(ch.isupper() for ch in family[1:]) or (model_id and family.isupper()) for family in spellings)
 
 
 def dataset_family(name: str, rules: "Rules") -> str | None:
@@ -107,6 +128,9 @@ def load_rules() -> Rules:
         relative_words=_lower_set(heads["relative_words"]),
         evaluation_cues=_lower_set(heads["evaluation_cues"]),
         dataset_prepositions=_lower_set(heads["dataset_prepositions"]),
+        problem_words=_lower_set(heads["problem_words"]),
+        basis_words={preposition: _lower_set(lemmas) for preposition, lemmas in heads["basis_words"].items()
+                     if not preposition.startswith("_")},
         self_references=_lower_set(heads["self_references"]),
         generic_phrases=_lower_set(heads["generic_phrases"]),
         title_function_words=_lower_set(heads["title_function_words"]),

@@ -72,3 +72,17 @@ def test_a_count_of_thousands_or_millions_names_a_dataset_not_a_model():
     assert looks_like_model("Pythia-70M", rules) and looks_like_model("Llama-2 7B", rules)
     assert looks_like_model("GPT-2 124M", rules) and looks_like_model("Qwen3-235B-A22B", rules)
     assert not looks_like_dataset("R3M", rules) and not looks_like_dataset("M2M", rules)
+
+
+def test_a_model_family_is_known_only_as_it_is_written():
+    """A brand with inner capitals is the family only so written or in capitals; an acronym in lower case only as
+    a model id (before a hyphen or digit); a plain spelling in any case."""
+    from extract.rules import load_rules
+
+    rules = load_rules()
+    written = {"MiniMax-M2.1": "MiniMax", "DeepSeek-V3": "DeepSeek", "ERNIE-ViL": "Ernie", "gpt-3.5-turbo": "GPT",
+               "bert-base-uncased": "BERT", "Bert-based": "BERT", "llama-2": "LLaMA", "Llama 2": "LLaMA"}
+    for name, family in written.items():
+        assert rules.family_of(name) == family, name
+    for name in ("Minimax Regret Optimisation", "minimax extension", "bloom filter", "SaM", "Roberta"):
+        assert rules.family_of(name) is None, name

@@ -50,6 +50,27 @@ def test_benchmark_head_and_evaluation_context_give_dataset(extract_one):
     assert ("usesMetric", "success rate") in relations(result)
 
 
+def test_what_a_method_rests_on_or_beats_is_no_dataset(extract_one):
+    """"on X" in an evaluation sentence votes Dataset, but not "based on X" nor "gains over X"; "results based on
+    X" is data again."""
+    result = extract_one("In experiments, ICAs based on kernelized PolyKRs perform worse. Our experiments show gains "
+                         "over the widely adopted SoftRG. Experimental results based on WebQueryBank show that our "
+                         "model is better.")
+    names = by_name(result)
+    assert names["PolyKR"].type != "Dataset"
+    assert names["SoftRG"].type != "Dataset"
+    assert names["WebQueryBank"].type == "Dataset"
+
+
+def test_an_abbreviation_of_a_task_is_the_task(extract_one):
+    """A benchmark's shape ("...QA") in an abbreviation of a task's name does not make the task a dataset."""
+    result = extract_one("We study video question answering (VideoQA). Experiments on TVQA show that our model "
+                         "improves accuracy.")
+    names = by_name(result)
+    assert names["video question answering"].type == "Task"
+    assert names["TVQA"].type == "Dataset"
+
+
 def test_model_by_family_and_parameter_count(extract_one):
     result = extract_one("We fine-tune Qwen2.5-7B-Instruct and Zephyr Tiny 13B with a new loss called HingeMix.")
     names = by_name(result)
@@ -76,10 +97,22 @@ def test_what_a_comparison_runs_on_is_no_baseline(extract_one):
     assert compared == {"RNNsearch", "ConvS2S", "NeuMF", "HMM"}
 
 
+def test_examples_of_what_is_compared_are_compared(extract_one):
+    """"better than other methods such as X" compares with X, as "than X" does."""
+    result = extract_one("Methods such as BarNet are popular. We propose SplitDiag. SplitDiag yields better "
+                         "generalization than other adaptive methods such as AdaGradX and NadaMax.")
+    compared = {name for predicate, name in relations(result) if predicate == "comparesWith"}
+    assert compared == {"AdaGradX", "NadaMax"}
+
+
 def test_task_from_head_noun_and_not_from_generic_words(extract_one):
     result = extract_one("We propose MapQ for visual question answering and image captioning tasks.")
     tasks = {e.name for e in result.entities if e.type == "Task"}
     assert {"visual question answering", "image captioning"} <= tasks
+    heads = extract_one("We propose ArgNet for argument mining and grammar induction, and evaluate it on document "
+                        "summarisation.")
+    assert {"argument mining", "grammar induction", "document summarisation"} <= {
+        e.name for e in heads.entities if e.type == "Task"}
     generic = extract_one("Our method handles many complex tasks in various settings.")
     assert not [e for e in generic.entities if e.type == "Task"]
 
