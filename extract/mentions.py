@@ -36,7 +36,10 @@ _NAMED_PHRASE = re.compile(
     r"\b([A-Za-z]+)\s+[\"“']?([A-Z][\w\-]*(?:\s+(?:(?:to|of|for|and|the|in|on|with|via|from)\s+)?[A-Z][\w\-]*)*)"
 )
 _PREV_WORD = re.compile(r"([A-Za-z]+)\s*$")
-_LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(?::|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
+_LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(\(|:|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
+#: The plural noun a list of names ends with: " datasets", " and other large language models".
+_PLURAL_AFTER = re.compile(r"\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})?([a-z][a-z\-]*s)\b")
+_YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
 
 #: Known terms of these types take the lower-case words narrowing them ("soft attention", "distributed SGD").
@@ -116,16 +119,26 @@ def _same_ending(words: list[str], other: list[str]) -> bool:
     return shorter >= 2 and words[-shorter:] == other[-shorter:]
 
 
+def _cites(text: str, start: int) -> bool:
+    """The brackets open at `start` hold a citation: "dialogue systems (Madotto, Wu, and Fung 2018)"."""
+    close = text.find(")", start)
+    return bool(_YEAR.search(text, start, close if close >= 0 else len(text)))
+
+
 def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], start: int | None = None
                ) -> str | None:
     """Type given by the noun after a name ("ARC-AGI-2 benchmark"), by its apposition ("X, a VQA benchmark")
-    or by the noun introducing a list it opens ("two benchmarks: Open-Travel and ...")."""
+    or by the noun introducing a list it opens ("two benchmarks: Open-Travel and ...", "language models such as
+    X", "pretrained models (X, ...)")."""
     if start is not None:
         listed = _LIST_HEAD.search(text, max(start - 60, 0), start)
         if listed and listed.end() == start:
             word = singular_word(listed.group(1).lower())
-            if word in rules.type_heads and rules.type_heads[word] != "Task":
-                return rules.type_heads[word]
+            plural = word != listed.group(1).lower()
+            member = rules.list_member_types.get(word) if plural else None
+            head_type = member or (rules.type_heads.get(word) if rules.type_heads.get(word) != "Task" else None)
+            if head_type and (listed.group(2) != "(" or (plural and not _cites(text, start))):
+                return head_type  # in brackets, a list of many ("a model (X)" may be the paper's own)
     apposition = _APPOSITION.match(text, end)
     if apposition:
         # its last word, "a VQA benchmark for ...", else its first, "a dataset containing 1,352 lecture files"
@@ -436,7 +449,7 @@ class MentionFinder:
             if any(has_shape(t.text) and t.lower_ not in rules.generic_model_classes
                    and not (etype == "Task" and self._modality(t.text)) for t in tokens):
                 continue  # a name inside is the entity ("ImageNet classification"), a modality is not ("LiDAR ...")
-            if etype == "Metric" and not self._near_number(doc, chunk):
+            if etype == "Metric" and not (self._near_number(doc, chunk) or self._measured_in(root)):
                 continue
             if head == "task":  # "mathematical reasoning and code generation tasks": two tasks
                 segments = _split_at(self._task_list(doc, root)[:-1],
@@ -622,6 +635,15 @@ class MentionFinder:
                 break
         return tokens
 
+    def _measured_in(self, root: Token) -> bool:
+        """What results are measured in: "in terms of accuracy and convergence error", "measured by X"."""
+        while root.dep_ == "conj" and root.head.i != root.i:
+            root = root.head
+        if root.dep_ != "pobj":
+            return False
+        preposition = root.head
+        return preposition.head.lemma_.lower() in self.rules.measure_phrases.get(preposition.lower_, ())
+
     @staticmethod
     def _near_number(doc: Doc, chunk) -> bool:
         sentence = cached(doc).sentence_of(chunk)
@@ -648,15 +670,35 @@ class MentionFinder:
             accepted.append(cand)
         return sorted(accepted, key=lambda c: (c.start, c.end))
 
-    @staticmethod
-    def _share_list_hints(doc: Doc, text: str, accepted: list[Candidate]) -> None:
-        """Names in one list share a type hint: "benchmarks: Open-Travel and Open-DeepResearch". A name after a
-        bare comma that a verb follows opens a clause instead ("after this detection, SplitSGD is ...")."""
+    def _share_list_hints(self, doc: Doc, text: str, accepted: list[Candidate]) -> None:
+        """Names in one list share a type hint: "benchmarks: Open-Travel and Open-DeepResearch"; a plural type
+        noun the list ends with types each name-shaped member: "FooSet, BarSet and BazSet datasets", "FooLM,
+        BarGPT and other large language models". A name after a bare comma that a verb follows opens a clause instead ("after
+        this detection, SplitSGD is ...")."""
+        runs = [[accepted[0]]] if accepted else []
         for previous, cand in zip(accepted, accepted[1:]):
             glue = _LIST_GLUE.match(text[previous.end : cand.start])
-            if cand.type_hint is None and previous.type_hint and glue and \
-                    (glue.group().strip() != "," or not _verb_follows(doc, cand)):
-                cand.type_hint = previous.type_hint
+            if glue and (glue.group().strip() != "," or not _verb_follows(doc, cand)):
+                if cand.type_hint is None and previous.type_hint:
+                    cand.type_hint = previous.type_hint
+                runs[-1].append(cand)
+            else:
+                runs.append([cand])
+        for run in runs:
+            ending = self._plural_type_after(text, run[-1].end, others_only=len(run) == 1)
+            for cand in run:  # names only: "question routing and answer selection models" are tasks' models
+                if cand.type_hint is None and any(map(has_shape, cand.name.split())):
+                    cand.type_hint = ending
+
+    def _plural_type_after(self, text: str, end: int, others_only: bool) -> str | None:
+        """The type a plural noun right after a list's last name gives the list (" datasets", " and other large
+        language models", the only form for a lone name); not Task."""
+        match = _PLURAL_AFTER.match(text, end)
+        word = singular_word(match.group(2).lower()) if match else ""
+        if not match or word == match.group(2).lower() or (others_only and not match.group(1)):
+            return None
+        etype = self.rules.list_member_types.get(word) or self.rules.type_heads.get(word)
+        return etype if etype != "Task" else None
 
     def _group(self, doc: Doc, accepted: list[Candidate], sentences: list[tuple[int, int]]) -> dict[str, DocEntity]:
         rules, text = self.rules, cached(doc).text

@@ -34,6 +34,8 @@ class Rules:
     relative_words: frozenset[str]
     evaluation_cues: frozenset[str]
     dataset_prepositions: frozenset[str]
+    list_member_types: dict[str, str]  # plural head -> the type of the names it lists: "models such as X"
+    measure_phrases: dict[str, frozenset[str]]  # preposition -> lemmas whose object there is a measure
     problem_words: frozenset[str]  # "the problem of X", "the task of X": X is a task
     basis_words: dict[str, frozenset[str]]  # preposition -> lemmas whose object there a method rests on or beats
     self_references: frozenset[str]
@@ -93,6 +95,10 @@ def dataset_family(name: str, rules: "Rules") -> str | None:
     return None
 
 
+def _by_preposition(table: dict) -> dict[str, frozenset[str]]:
+    return {preposition: _lower_set(lemmas) for preposition, lemmas in table.items() if not preposition.startswith("_")}
+
+
 def _read(name: str) -> dict:
     return json.loads(resources.files(__package__).joinpath("patterns", name).read_text(encoding="utf-8"))
 
@@ -128,9 +134,10 @@ def load_rules() -> Rules:
         relative_words=_lower_set(heads["relative_words"]),
         evaluation_cues=_lower_set(heads["evaluation_cues"]),
         dataset_prepositions=_lower_set(heads["dataset_prepositions"]),
+        list_member_types={head: etype for head, etype in heads["list_member_types"].items() if not head.startswith("_")},
+        measure_phrases=_by_preposition(heads["measure_phrases"]),
         problem_words=_lower_set(heads["problem_words"]),
-        basis_words={preposition: _lower_set(lemmas) for preposition, lemmas in heads["basis_words"].items()
-                     if not preposition.startswith("_")},
+        basis_words=_by_preposition(heads["basis_words"]),
         self_references=_lower_set(heads["self_references"]),
         generic_phrases=_lower_set(heads["generic_phrases"]),
         title_function_words=_lower_set(heads["title_function_words"]),

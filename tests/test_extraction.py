@@ -71,6 +71,35 @@ def test_an_abbreviation_of_a_task_is_the_task(extract_one):
     assert names["TVQA"].type == "Dataset"
 
 
+def test_names_listed_as_models_are_models(extract_one):
+    """"language models such as X, Y and Z", "pretrained models (X, Y)" list models, though "our model" is a
+    method; authors cited in brackets are no list."""
+    result = extract_one("We evaluate language models such as FooLM, BarGPT and Bazformer. Pretrained models "
+                         "(QuuxLM, CorgeLM) do worse. Dialogue systems (Madotto, Wu, and Fung 2018) are cited.")
+    names = by_name(result)
+    assert {names[n].type for n in ("FooLM", "BarGPT", "Bazformer", "QuuxLM", "CorgeLM")} == {"Model"}
+    assert not {"Madotto", "Wu", "Fung"} & set(names)
+
+
+def test_the_plural_a_list_ends_with_types_its_names(extract_one):
+    """"A, B and C datasets" are datasets, "A, B and other large language models" models; not the tasks of
+    "question routing and answer selection models"."""
+    result = extract_one("We evaluate on FooSet, BarSet and BazSet datasets. Our method works with FooLM, BarGPT "
+                         "and other large language models. We study question routing and answer selection models.")
+    names = by_name(result)
+    assert {names[n].type for n in ("FooSet", "BarSet", "BazSet")} == {"Dataset"}
+    assert {names[n].type for n in ("FooLM", "BarGPT")} == {"Model"}
+    assert names.get("question routing") is None or names["question routing"].type != "Model"
+
+
+def test_an_algorithm_noun_types_a_long_form(extract_one):
+    """"descent", "propagation", "regression" head methods: "as present in X (Y)" in a sentence that shows
+    something does not make X a dataset."""
+    result = extract_one("We show that opponent-aware modelling, as present in mirrored gradient descent (MGD), "
+                         "strengthens training.")
+    assert by_name(result)["mirrored gradient descent"].type == "Method"
+
+
 def test_model_by_family_and_parameter_count(extract_one):
     result = extract_one("We fine-tune Qwen2.5-7B-Instruct and Zephyr Tiny 13B with a new loss called HingeMix.")
     names = by_name(result)
@@ -115,6 +144,15 @@ def test_task_from_head_noun_and_not_from_generic_words(extract_one):
         e.name for e in heads.entities if e.type == "Task"}
     generic = extract_one("Our method handles many complex tasks in various settings.")
     assert not [e for e in generic.entities if e.type == "Task"]
+
+
+def test_a_metric_noun_needs_a_number_or_a_measuring_phrase(extract_one):
+    """"in terms of X" names what results are measured in; without it or a number a metric noun is no entity."""
+    measured = extract_one("We propose FooRL, which beats prior agents in terms of task completion rate and "
+                           "relative error.")
+    assert {"task completion rate", "relative error"} <= {e.name for e in measured.entities if e.type == "Metric"}
+    unmeasured = extract_one("We propose FooRL. The task completion rate is a concern.")
+    assert not [e for e in unmeasured.entities if e.type == "Metric"]
 
 
 def test_metric_lexicon_is_case_aware(extract_one):
