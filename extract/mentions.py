@@ -35,6 +35,8 @@ _CITATION = re.compile(r"\s+(?:et al\b|\(\d{4}[a-z]?\))|\s+and\s+[A-Z][a-z]+\s+\
 _NAMED_PHRASE = re.compile(
     r"\b([A-Za-z]+)\s+[\"“']?([A-Z][\w\-]*(?:\s+(?:(?:to|of|for|and|the|in|on|with|via|from)\s+)?[A-Z][\w\-]*)*)"
 )
+#: The noun and the naming word before a name: "an alternative approach called ", "a dataset, dubbed “".
+_NAMED_AFTER = re.compile(r"([A-Za-z][A-Za-z\-]*),?\s+([a-z]+)\s+[\"“']?$")
 _PREV_WORD = re.compile(r"([A-Za-z]+)\s*$")
 _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(\(|:|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
 #: The plural noun a list of names ends with: " datasets", " and other large language models".
@@ -127,9 +129,9 @@ def _cites(text: str, start: int) -> bool:
 
 def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], start: int | None = None
                ) -> str | None:
-    """Type given by the noun after a name ("ARC-AGI-2 benchmark"), by its apposition ("X, a VQA benchmark")
-    or by the noun introducing a list it opens ("two benchmarks: Open-Travel and ...", "language models such as
-    X", "pretrained models (X, ...)")."""
+    """Type given by the noun after a name ("ARC-AGI-2 benchmark"), by its apposition ("X, a VQA benchmark"),
+    by the noun introducing a list it opens ("two benchmarks: Open-Travel and ...", "language models such as X",
+    "pretrained models (X, ...)") or by the noun that names it ("an approach called X")."""
     if start is not None:
         listed = _LIST_HEAD.search(text, max(start - 60, 0), start)
         if listed and listed.end() == start:
@@ -139,6 +141,13 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
             head_type = member or (rules.type_heads.get(word) if rules.type_heads.get(word) != "Task" else None)
             if head_type and (listed.group(2) != "(" or (plural and not _cites(text, start))):
                 return head_type  # in brackets, a list of many ("a model (X)" may be the paper's own)
+        named = _NAMED_AFTER.search(text, max(start - 60, 0), start)
+        name = text[start:end]
+        if named and named.end() == start and named.group(2).lower() in rules.naming_words and (
+                " " in name or has_shape(name)):  # not the first word of a phrase cut short: "called Structured and"
+            head_type = rules.type_heads.get(singular_word(named.group(1).lower()))
+            if head_type in ("Method", "Model", "Dataset"):  # "an approach called Deep Generic Segmentation"
+                return head_type
     apposition = _APPOSITION.match(text, end)
     if apposition:
         # its last word, "a VQA benchmark for ...", else its first, "a dataset containing 1,352 lecture files"
@@ -256,6 +265,7 @@ class MentionFinder:
             + self._chunks(doc, chunks)
             + self._title_phrases(doc, chunks)
             + self._proposed_objects(doc)
+            + self._studied_objects(doc)
             + self._named_phrases(text)
         )
         accepted = self._select(candidates)
@@ -586,6 +596,41 @@ class MentionFinder:
                 found.append(Candidate(start, end, text[start:end], "chunk:proposed-object", 0.6, _PROPOSAL,
                                        etype if etype in ("Dataset", "Model", "Method") else "Method"))
         return found
+
+    def _studied_objects(self, doc: Doc) -> list[Candidate]:
+        """What "we study / address / tackle ..." takes as its object when that names a problem, not a thing: an
+        activity ("we study mechanism design", "we address offline policy learning"), "the problem of X", "the X
+        problem". What the paper is about is central to it: a task."""
+        text, found = cached(doc).text, []
+        for index, kind in doc._.mlkg_author_verbs:
+            if kind != "studies":
+                continue
+            for obj in (c for c in doc[index].children if c.dep_ == "dobj" and c.pos_ == "NOUN"):
+                words = self._studied_words(obj)
+                tokens = self._strip_modifiers(words, "Task")
+                after = doc[tokens[-1].i + 1] if tokens and tokens[-1].i + 1 < len(doc) else obj
+                least = 1 if obj.lemma_.lower() in self.rules.problem_words else 2  # "the oversmoothing problem"
+                if len(tokens) < least or tokens[-1].pos_ not in ("NOUN", "PROPN") or any(
+                        (t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop for t in tokens) or any(
+                        t.tag_ == "VBG" for t in words) or (after.i != obj.i and after.tag_ in ("NN", "NNS", "VBG")):
+                    continue  # not an action's object ("segmenting graph sequences") nor a phrase cut short
+                start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+                found.append(Candidate(start, end, text[start:end], "chunk:studied-object", 0.6, _CHUNK, "Task"))
+        return found
+
+    def _studied_words(self, obj: Token) -> list:
+        """The words of a studied object that name a problem: "X" of "the problem of X" and of "the X problem", the
+        whole phrase when an activity noun heads it; else none."""
+        head = obj.lemma_.lower()
+        if head in self.rules.problem_words:
+            of = [g for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                  if g.dep_ == "pobj" and g.pos_ == "NOUN"]
+            if not of:
+                return list(obj.doc[obj.left_edge.i : obj.i])
+            obj = of[0]
+        elif head not in self.rules.activity_heads:
+            return []
+        return list(obj.doc[obj.left_edge.i : obj.i + 1])
 
     def _head_after(self, doc: Doc, obj) -> list:
         """The words that finish an object the parser cut short: "a gossip-based distributed bilevel learning

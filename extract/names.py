@@ -77,7 +77,8 @@ def looks_like_model(name: str, rules: Rules) -> bool:
     return bool(rules.family_of(name) or _PARAM_COUNT.search(name) or _MODEL_SUFFIX.search(name))
 
 
-_BENCH_SUFFIX = re.compile(r"(?:Bench|bench|-QA|QA)$")
+#: A benchmark's name ends so (`SSI-Bench`, `TriviaQA`); "QA" after a space names a task ("video QA").
+_BENCH_SUFFIX = re.compile(r"(?:Bench|bench|-QA|(?<=[A-Za-z0-9])QA)$")
 #: A name's last word, before a version: "Benchmark" in "Docking Benchmark 5".
 _LAST_WORD = re.compile(r"\s([A-Z][a-z]+)(?:\s+v?\d+(?:\.\d+)*)?$")
 

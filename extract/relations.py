@@ -128,7 +128,9 @@ class RelationFinder:
     def _proposes(self, doc: Doc, mentions: list[Span], ownable: set[str]) -> dict[str, RelationHit]:
         rules = self.rules
         found: dict[str, RelationHit] = {}
-        for index, _kind in doc._.mlkg_author_verbs or ():  # "we propose X", "which we name X"
+        for index, kind in doc._.mlkg_author_verbs or ():  # "we propose X", "which we name X"
+            if kind == "studies":
+                continue
             verb = doc[index]
             sent = cached(doc).sentence_of(verb)
             window_end = sent.end_char

@@ -36,6 +36,7 @@ class Rules:
     dataset_prepositions: frozenset[str]
     list_member_types: dict[str, str]  # plural head -> the type of the names it lists: "models such as X"
     measure_phrases: dict[str, frozenset[str]]  # preposition -> lemmas whose object there is a measure
+    study_verbs: frozenset[str]  # "we study / address X": what the paper is about
     problem_words: frozenset[str]  # "the problem of X", "the task of X": X is a task
     basis_words: dict[str, frozenset[str]]  # preposition -> lemmas whose object there a method rests on or beats
     self_references: frozenset[str]
@@ -136,6 +137,7 @@ def load_rules() -> Rules:
         dataset_prepositions=_lower_set(heads["dataset_prepositions"]),
         list_member_types={head: etype for head, etype in heads["list_member_types"].items() if not head.startswith("_")},
         measure_phrases=_by_preposition(heads["measure_phrases"]),
+        study_verbs=_lower_set(heads["study_verbs"]),
         problem_words=_lower_set(heads["problem_words"]),
         basis_words=_by_preposition(heads["basis_words"]),
         self_references=_lower_set(heads["self_references"]),

@@ -86,3 +86,12 @@ def test_a_model_family_is_known_only_as_it_is_written():
         assert rules.family_of(name) == family, name
     for name in ("Minimax Regret Optimisation", "minimax extension", "bloom filter", "SaM", "Roberta"):
         assert rules.family_of(name) is None, name
+
+
+def test_qa_after_a_space_names_a_task_not_a_benchmark():
+    from extract.names import looks_like_dataset
+    from extract.rules import load_rules
+
+    rules = load_rules()
+    assert looks_like_dataset("TriviaQA", rules) and looks_like_dataset("SQuAD-QA", rules)
+    assert not looks_like_dataset("video QA", rules) and not looks_like_dataset("QA", rules)

@@ -27,6 +27,14 @@ def test_a_name_someone_else_made_is_not_proposed(extract_one):
     assert not any(p == "proposes" for p, _ in relations(result))
 
 
+def test_the_noun_that_names_a_name_types_it(extract_one):
+    """"an approach called Deep Generic Segmentation (DGS)" is a method, proposed, though a task noun heads it."""
+    result = extract_one("Prior work relied on edge detection. We propose an alternative approach called Deep "
+                         "Generic Segmentation (DGS) for this problem.")
+    assert by_name(result)["Deep Generic Segmentation"].type == "Method"
+    assert ("proposes", "Deep Generic Segmentation") in relations(result)
+
+
 def test_named_as_marks_the_proposal(extract_one):
     result = extract_one("We present a retrieval framework for code search, named as CodeHopper, that reranks snippets.")
     assert ("proposes", "CodeHopper") in relations(result)
@@ -132,6 +140,16 @@ def test_examples_of_what_is_compared_are_compared(extract_one):
                          "generalization than other adaptive methods such as AdaGradX and NadaMax.")
     compared = {name for predicate, name in relations(result) if predicate == "comparesWith"}
     assert compared == {"AdaGradX", "NadaMax"}
+
+
+def test_what_the_authors_study_is_a_task(extract_one):
+    """"we study X" makes X a task when an activity noun heads it; "the problem of X", "the X problem" too; not
+    the object of an action ("the problem of segmenting graph sequences")."""
+    result = extract_one("We study mechanism design for procurement auctions. We address the label noise problem "
+                         "in deep graph models. We also study the problem of segmenting graph sequences. Finally "
+                         "we investigate the question of identifiability.")
+    tasks = {e.name for e in result.entities if e.type == "Task"}
+    assert tasks == {"mechanism design", "label noise", "identifiability"}
 
 
 def test_task_from_head_noun_and_not_from_generic_words(extract_one):
