@@ -608,15 +608,21 @@ class MentionFinder:
             for obj in (c for c in doc[index].children if c.dep_ == "dobj" and c.pos_ == "NOUN"):
                 words = self._studied_words(obj)
                 tokens = self._strip_modifiers(words, "Task")
-                after = doc[tokens[-1].i + 1] if tokens and tokens[-1].i + 1 < len(doc) else obj
-                least = 1 if obj.lemma_.lower() in self.rules.problem_words else 2  # "the oversmoothing problem"
-                if len(tokens) < least or tokens[-1].pos_ not in ("NOUN", "PROPN") or any(
-                        (t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop for t in tokens) or any(
-                        t.tag_ == "VBG" for t in words) or (after.i != obj.i and after.tag_ in ("NN", "NNS", "VBG")):
-                    continue  # not an action's object ("segmenting graph sequences") nor a phrase cut short
-                start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
-                found.append(Candidate(start, end, text[start:end], "chunk:studied-object", 0.6, _CHUNK, "Task"))
+                if self._whole_problem(obj, words, tokens):
+                    start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+                    found.append(Candidate(start, end, text[start:end], "chunk:studied-object", 0.6, _CHUNK, "Task"))
         return found
+
+    def _whole_problem(self, obj: Token, words: list, tokens: list) -> bool:
+        """The stripped words name a problem whole: nouns ending in a noun, two at least but for "the X problem",
+        not the object of an action ("segmenting graph sequences") nor cut short before another noun."""
+        least = 1 if obj.lemma_.lower() in self.rules.problem_words else 2  # "the oversmoothing problem"
+        if len(tokens) < least or tokens[-1].pos_ not in ("NOUN", "PROPN") or any(t.tag_ == "VBG" for t in words):
+            return False
+        if any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop for t in tokens):
+            return False
+        after = obj.doc[tokens[-1].i + 1] if tokens[-1].i + 1 < len(obj.doc) else obj
+        return after.i == obj.i or after.tag_ not in ("NN", "NNS", "VBG")
 
     def _studied_words(self, obj: Token) -> list:
         """The words of a studied object that name a problem: "X" of "the problem of X" and of "the X problem", the
@@ -718,8 +724,8 @@ class MentionFinder:
     def _share_list_hints(self, doc: Doc, text: str, accepted: list[Candidate]) -> None:
         """Names in one list share a type hint: "benchmarks: Open-Travel and Open-DeepResearch"; a plural type
         noun the list ends with types each name-shaped member: "FooSet, BarSet and BazSet datasets", "FooLM,
-        BarGPT and other large language models". A name after a bare comma that a verb follows opens a clause instead ("after
-        this detection, SplitSGD is ...")."""
+        BarGPT and other large language models". A name after a bare comma that a verb follows opens a clause
+        instead ("after this detection, SplitSGD is ...")."""
         runs = [[accepted[0]]] if accepted else []
         for previous, cand in zip(accepted, accepted[1:]):
             glue = _LIST_GLUE.match(text[previous.end : cand.start])
