@@ -347,7 +347,9 @@ class MentionFinder:
     def _narrows(self, token, start: int, end: int, hyphenated: bool) -> bool:
         """A lower-case content word that modifies the term being built (tokens start..end); a number counts
         as the first part of a hyphenated word ("zero-shot", "two-timescale")."""
-        return (start <= token.head.i < end and token.is_lower and token.lower_ not in self.rules.stop_modifiers
+        word = f"{token.lower_}-{token.doc[token.i + 2].lower_}" if hyphenated else token.lower_  # "well-known"
+        return (start <= token.head.i < end and token.is_lower and word not in self.rules.stop_modifiers
+                and token.lower_ not in self.rules.stop_modifiers
                 and (hyphenated or (token.dep_ in _MODIFIER_DEPS and not token.is_stop and not token.like_num
                                     and token.pos_ in ("ADJ", "NOUN", "VERB"))))
 
@@ -804,8 +806,8 @@ class MentionFinder:
         return first is not None and first[0].pos_ != "PROPN" and word.lower() not in self.rules.not_names
 
     def _context_vote(self, doc: Doc, cand: Candidate, entity: DocEntity) -> None:
-        """"on X" in a sentence about evaluation votes Dataset; a name before a metric noun ("MMLU accuracy") too;
-        "the problem of X" votes Task."""
+        """"on X" in a sentence about evaluation votes Dataset, unless a task noun heads X; a name before a metric
+        noun ("MMLU accuracy") too; "the problem of X" votes Task."""
         cache = cached(doc)
         span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         if span is None:
@@ -818,7 +820,9 @@ class MentionFinder:
         else:
             before = _PREV_WORD.search(cache.text, max(cand.start - 64, 0), cand.start)  # a window: no rescans
             preposition = before.group(1).lower() if before else ""
-        if preposition in self.rules.dataset_prepositions and cache.words(cache.sentence_of(span)) & self.rules.evaluation_cues:
+        task_named = self._head_type(cand.name.rsplit(" ", 1)[-1]) == "Task"  # "results on visual storytelling"
+        if preposition in self.rules.dataset_prepositions and not task_named and \
+                cache.words(cache.sentence_of(span)) & self.rules.evaluation_cues:
             entity.votes["Dataset"] += 1
         if root.dep_ == "pobj" and preposition == "of" and self._poses_a_problem(root.head.head, cand.name):
             entity.votes["Task"] += 3  # "the problem of distributed bilevel optimization": more than its head says
@@ -879,8 +883,8 @@ class MentionFinder:
                         entity.type = next(iter(types))
 
     def _type_by_evidence(self, entity: DocEntity) -> str | None:
-        """Lexicon and name shape first, then the votes of head nouns and context; None when nothing types the
-        entity (its callers fall back to Method)."""
+        """Lexicon and name shape first, then the votes of head nouns and context, then the name's own head noun;
+        None when nothing types the entity (its callers fall back to Method)."""
         rules = self.rules
         names = [entity.name, *sorted(entity.aliases)]
         for name in names:
@@ -899,4 +903,4 @@ class MentionFinder:
             return "Dataset"
         if entity.votes:  # a tie goes to the type of the name's own head: "relation classification (RC)", "RC model"
             return max(sorted(entity.votes), key=lambda t: (entity.votes[t], t == own))
-        return None
+        return own  # nothing else typed it: "Broad-Coverage Semantic Dependency Parsing" by its head noun

@@ -142,6 +142,17 @@ def test_examples_of_what_is_compared_are_compared(extract_one):
     assert compared == {"AdaGradX", "NadaMax"}
 
 
+def test_a_name_nothing_else_types_takes_its_head_nouns_type(extract_one):
+    """A capitalised name is typed by its own head noun when nothing else types it, and "on X" does not make a
+    task a dataset."""
+    result = extract_one("Our system took part in Broad-Coverage Semantic Dependency Parsing. Experiments show "
+                         "results on Visual Storytelling and report Macro Accuracy of 61.2%.")
+    names = by_name(result)
+    assert names["Broad-Coverage Semantic Dependency Parsing"].type == "Task"
+    assert names["Visual Storytelling"].type == "Task"
+    assert names["Macro Accuracy"].type == "Metric"
+
+
 def test_what_the_authors_study_is_a_task(extract_one):
     """"we study X" makes X a task when an activity noun heads it; "the problem of X", "the X problem" too; not
     the object of an action ("the problem of segmenting graph sequences")."""
@@ -343,6 +354,13 @@ def test_an_unnamed_contribution_is_proposed(extract_one):
 def test_a_name_with_small_words_after_a_naming_verb(extract_one):
     result = extract_one("Our approach, which we name Contrast to Divide, separates clean labels from noisy ones.")
     assert ("proposes", "Contrast to Divide") in relations(result)
+
+
+def test_words_that_say_how_a_known_name_was_made_do_not_narrow_it(extract_one):
+    """"a trained BERT" is BERT and "the well-known Transformer" the Transformer; "collapsed" still narrows."""
+    result = extract_one("We compare a trained BERT, the well-known Transformer and a collapsed Gibbs sampler, and "
+                         "note that outperforming CNNs is hard.")
+    assert {"BERT", "Transformer", "collapsed Gibbs sampler", "CNN"} <= set(by_name(result))
 
 
 def test_a_known_word_inside_a_longer_name_stays_in_it(extract_one):
