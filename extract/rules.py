@@ -48,28 +48,18 @@ class Rules:
     def family_of(self, name: str) -> str | None:
         """The known model family a name starts with (`Qwen3-VL-32B-Instruct` -> `Qwen`), the longest if several."""
         lowered = name.lower()
+        spellings_by_lower = _family_spellings(self.model_families)
         for end in range(len(lowered), 0, -1):
             if end == len(lowered) or not lowered[end].isalpha():
-                family = self.families_by_lower.get(lowered[:end])
-                if family and _written_as_family(name, end, _family_spellings(self.model_families)[lowered[:end]]):
-                    return family
+                spellings = spellings_by_lower.get(lowered[:end])
+                if spellings and _written_as_family(name, end, spellings):
+                    return spellings[0]
         return None
-
-    @property
-    def families_by_lower(self) -> dict[str, str]:
-        return _families_by_lower(self.model_families)
-
-
-@lru_cache(maxsize=8)
-def _families_by_lower(families: tuple[str, ...]) -> dict[str, str]:
-    by_lower: dict[str, str] = {}
-    for family in families:  # longest first, as listed: the first spelling of a lower-cased name wins
-        by_lower.setdefault(family.lower(), family)
-    return by_lower
 
 
 @lru_cache(maxsize=8)
 def _family_spellings(families: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Each lower-cased family name's spellings, as listed (longest names first): the first is the family's name."""
     spellings: dict[str, tuple[str, ...]] = {}
     for family in families:
         spellings[family.lower()] = (*spellings.get(family.lower(), ()), family)
@@ -96,8 +86,13 @@ def dataset_family(name: str, rules: "Rules") -> str | None:
     return None
 
 
+def _entries(table: dict) -> dict:
+    """A table of the pattern files without its "_doc" note."""
+    return {key: value for key, value in table.items() if not key.startswith("_")}
+
+
 def _by_preposition(table: dict) -> dict[str, frozenset[str]]:
-    return {preposition: _lower_set(lemmas) for preposition, lemmas in table.items() if not preposition.startswith("_")}
+    return {preposition: _lower_set(lemmas) for preposition, lemmas in _entries(table).items()}
 
 
 def _read(name: str) -> dict:
@@ -135,7 +130,7 @@ def load_rules() -> Rules:
         relative_words=_lower_set(heads["relative_words"]),
         evaluation_cues=_lower_set(heads["evaluation_cues"]),
         dataset_prepositions=_lower_set(heads["dataset_prepositions"]),
-        list_member_types={head: etype for head, etype in heads["list_member_types"].items() if not head.startswith("_")},
+        list_member_types=_entries(heads["list_member_types"]),
         measure_phrases=_by_preposition(heads["measure_phrases"]),
         study_verbs=_lower_set(heads["study_verbs"]),
         problem_words=_lower_set(heads["problem_words"]),
