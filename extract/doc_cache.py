@@ -1,6 +1,7 @@
 """What components read many times from one Doc, computed once: its text and its sentences.
 
-spaCy rebuilds `Doc.text` from the tokens on every access, and `Doc.sents`, `Token.sent` and `Span.sent` walk the
+spaCy rebuilds `Doc.text` from the tokens on every access (`titled_doc` keeps the text it made the Doc from, in
+`doc._.mlkg_text`), and `Doc.sents`, `Token.sent` and `Span.sent` walk the
 whole Doc on every call; read in loops they were the largest cost of extraction. The cache lives on
 `doc._.mlkg_cache`, so it goes when the Doc goes."""
 
@@ -17,7 +18,7 @@ class DocCache:
     freed only by the cyclic garbage collector, and hundreds of parsed Docs piled up waiting for it."""
 
     def __init__(self, doc: Doc):
-        self.text: str = doc.text
+        self.text: str = doc._.mlkg_text or doc.text  # the text the Doc was made from, if it was kept: the same
         sentences = list(doc.sents)
         #: (start_char, end_char) of each sentence, in order.
         self.sentence_chars: list[tuple[int, int]] = [(sent.start_char, sent.end_char) for sent in sentences]

@@ -24,6 +24,7 @@ _POSTMODIFIER_WORDS = frozenset({"of", "for", "with", "without", "in", "on", "vi
                                  "using", "through"})
 
 
+@lru_cache(maxsize=65536)  # names repeat across abstracts
 def singular(name: str) -> str:
     """`SE-RRMs` -> `SE-RRM`, `large language models` -> `large language model`, `mixtures of experts` ->
     `mixture of experts` (the head is the word before "of", "for", "with" ...); other names unchanged, among
@@ -87,6 +88,7 @@ def _acronym_core(name: str) -> str | None:
     return match.group("core") if match and sum(ch.isupper() for ch in match.group("core")) >= 2 else None
 
 
+@lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
     """The key two names must share to be one entity: case-folded, separators removed, and singular, every word of
     a multiword name ("mixture of experts", "mixtures of expert"), a lone word only if it is an acronym's plural."""

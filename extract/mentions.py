@@ -11,6 +11,7 @@ phrases, join the entities, with no mention in the abstract when the abstract ne
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -36,8 +37,10 @@ _NAMED_PHRASE = re.compile(
     r"\b([A-Za-z]+)\s+[\"“']?([A-Z][\w\-]*(?:\s+(?:(?:to|of|for|and|the|in|on|with|via|from)\s+)?[A-Z][\w\-]*)*)"
 )
 #: The noun and the naming word before a name: "an alternative approach called ", "a dataset, dubbed “".
+_ASCII_LETTERS = frozenset(string.ascii_letters)
 _NAMED_AFTER = re.compile(r"([A-Za-z][A-Za-z\-]*),?\s+([a-z]+)\s+[\"“']?$")
-_PREV_WORD = re.compile(r"([A-Za-z]+)\s*$")
+#: How the text before a list's first member ends, when _LIST_HEAD can match there: a cheap test before the search.
+_LIST_ENDS = ("(", ":", ",", " as", "including", "e.g.", "namely", "like")
 _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(\(|:|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
 #: The plural noun a list of names ends with: " datasets", " and other large language models".
 _PLURAL_AFTER = re.compile(r"\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})?([a-z][a-z\-]*s)\b")
@@ -133,7 +136,8 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
     by the noun introducing a list it opens ("two benchmarks: Open-Travel and ...", "language models such as X",
     "pretrained models (X, ...)") or by the noun that names it ("an approach called X")."""
     if start is not None:
-        listed = _LIST_HEAD.search(text, max(start - 60, 0), start)
+        before = text[max(start - 60, 0) : start]
+        listed = _LIST_HEAD.search(text, max(start - 60, 0), start) if before.rstrip().endswith(_LIST_ENDS) else None
         if listed and listed.end() == start:
             word = singular_word(listed.group(1).lower())
             plural = word != listed.group(1).lower()
@@ -141,9 +145,9 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
             head_type = member or (rules.type_heads.get(word) if rules.type_heads.get(word) != "Task" else None)
             if head_type and (listed.group(2) != "(" or (plural and not _cites(text, start))):
                 return head_type  # in brackets, a list of many ("a model (X)" may be the paper's own)
-        named = _NAMED_AFTER.search(text, max(start - 60, 0), start)
+        named = _NAMED_AFTER.search(text, max(start - 60, 0), start) if _last_word(before) in rules.naming_words else None
         name = text[start:end]
-        if named and named.end() == start and named.group(2).lower() in rules.naming_words and (
+        if named and named.end() == start and (
                 " " in name or has_shape(name)):  # not the first word of a phrase cut short: "called Structured and"
             head_type = rules.type_heads.get(singular_word(named.group(1).lower()))
             if head_type in ("Method", "Model", "Dataset"):  # "an approach called Deep Generic Segmentation"
@@ -161,6 +165,24 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
         if word in rules.type_heads and rules.type_heads[word] != "Task":
             return rules.type_heads[word]
     return None
+
+
+def _word_before(text: str, start: int) -> str:
+    """The run of ASCII letters that ends, but for whitespace, where text[start:] begins ("" if none): "on" before
+    "ImageNet" in "results on ImageNet". A backward scan, where a regex search would try every place before."""
+    end = start
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    begin = end
+    while begin > 0 and text[begin - 1] in _ASCII_LETTERS:
+        begin -= 1
+    return text[begin:end]
+
+
+def _last_word(before: str) -> str:
+    """The word before a name that may be set off by a quote: "called" in 'called "X'; _NAMED_AFTER's second group."""
+    before = before[:-1] if before.endswith(("\"", "“", "'")) else before
+    return before.rsplit(None, 1)[-1] if before[-1:].isspace() and before.strip() else ""
 
 
 def _whole_word_uses(text: str, names: list[str]) -> list[tuple[int, int]]:
@@ -256,8 +278,8 @@ class MentionFinder:
         doc._.mlkg_author_verbs = self.author_verbs(doc)
         text = cached(doc).text
         sentences = cached(doc).sentence_chars
-        # each noun chunk with its root and its words up to the root, read once for the two sources that use them
-        chunks = [(chunk, root, [t for t in chunk if t.i <= root.i]) for chunk in doc.noun_chunks for root in (chunk.root,)]
+        # each noun chunk with its root, read once for the two sources that use them
+        chunks = [(chunk, chunk.root) for chunk in doc.noun_chunks]
         candidates = (
             self._abbreviations(text, sentences)
             + self._lexicon(doc)
@@ -358,7 +380,6 @@ class MentionFinder:
         text, rules = cached(doc).text, self.rules
         found = []
         for sent_start, sent_end in sentences:
-            words = wordforms(text, sent_start, sent_end)
             run: list[tuple[int, int]] = []
             shaped = False
 
@@ -375,12 +396,15 @@ class MentionFinder:
                         found.append(Candidate(start, end, name, rule, confidence, _NAME, hint))
                 run, shaped = [], False
 
-            for index, (start, end) in enumerate(words):
-                word = text[start:end]
+            for index, (start, end, word) in enumerate(wordforms(text, sent_start, sent_end)):
+                if word.islower() and word.isalpha() and word not in self.generic_class_forms:
+                    if run:  # most words: lower-case letters, so no name nor part of one; the tests below agree
+                        flush()
+                    continue
                 lower = word.lower()
                 generic_class = lower in self.generic_class_forms
                 if word == lower and not word[0].isupper() and not generic_class and not (run and is_version(word)):
-                    if run:  # most words: no capital ("ℝn" has one), so no name nor part of one; the tests below agree
+                    if run:  # no capital ("ℝn" has one): no name either
                         flush()
                     continue
                 if "://" in word or word.startswith("www.") or ("/" in word and "." in word):
@@ -450,11 +474,12 @@ class MentionFinder:
         """Noun chunks headed by a task noun ("code generation tasks") or by a metric noun next to a number."""
         rules = self.rules
         found = []
-        for chunk, root, tokens in chunks:
+        for chunk, root in chunks:
             head = root.lemma_.lower()
             etype = rules.type_heads.get(head)
             if etype not in ("Task", "Metric"):
                 continue
+            tokens = list(doc[chunk.start : root.i + 1])  # its words up to the root
             possessive = [i for i, t in enumerate(tokens) if t.tag_ == "POS" or t.dep_ == "case"]
             if possessive:
                 tokens = tokens[possessive[-1] + 1 :]
@@ -556,7 +581,7 @@ class MentionFinder:
     def _title_phrases(self, doc: Doc, chunks: list) -> list[Candidate]:
         """Noun phrases of the abstract that the title names too (see TitleReader.phrases), typed by their head."""
         text, found = cached(doc).text, []
-        for match in self.titles.phrases(doc._.mlkg_title, [tokens for _chunk, _root, tokens in chunks]):
+        for match in self.titles.phrases(doc._.mlkg_title, doc, [(chunk.start, root.i + 1) for chunk, root in chunks]):
             start, end = match[0].idx, match[-1].idx + len(match[-1].text)
             etype = self.rules.type_heads.get(match[-1].lemma_.lower())
             found.append(Candidate(start, end, text[start:end], "chunk:title-phrase", 0.6, _CHUNK, etype))
@@ -818,11 +843,10 @@ class MentionFinder:
         if root.dep_ == "pobj":
             preposition = "" if self._rests_on(root.head) else root.head.lower_
         else:
-            before = _PREV_WORD.search(cache.text, max(cand.start - 64, 0), cand.start)  # a window: no rescans
-            preposition = before.group(1).lower() if before else ""
-        task_named = self._head_type(cand.name.rsplit(" ", 1)[-1]) == "Task"  # "results on visual storytelling"
-        if preposition in self.rules.dataset_prepositions and not task_named and \
-                cache.words(cache.sentence_of(span)) & self.rules.evaluation_cues:
+            preposition = _word_before(cache.text, cand.start).lower()
+        if preposition in self.rules.dataset_prepositions and \
+                self._head_type(cand.name.rsplit(" ", 1)[-1]) != "Task" and \
+                cache.words(cache.sentence_of(span)) & self.rules.evaluation_cues:  # not "results on visual storytelling"
             entity.votes["Dataset"] += 1
         if root.dep_ == "pobj" and preposition == "of" and self._poses_a_problem(root.head.head, cand.name):
             entity.votes["Task"] += 3  # "the problem of distributed bilevel optimization": more than its head says

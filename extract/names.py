@@ -4,12 +4,13 @@ names, parameter-count suffixes, and runs such as "Claude Sonnet 4.5" or "MiniMa
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from functools import lru_cache
 
 from .rules import Rules
 
 #: Punctuation that never belongs to a name's edges.
 EDGE_PUNCT = "()[]{},.;:!?\"'“”‘’`*"
-_WORDFORM = re.compile(r"[^\s—]+")  # an em dash joins no name: "K-EFCE—a variant"
 _SUFFIX = re.compile(r"-(?:based|style|like|driven|guided|specific|level|wise|free|only|aware|centric|enhanced|augmented)$")
 _VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*)$")
 _MATH_CHARS = frozenset("^√{}\\=∑∫")
@@ -40,6 +41,7 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+@lru_cache(maxsize=65536)  # asked of every capitalised word, and words repeat across abstracts
 def has_shape(word: str) -> bool:
     """True for words whose shape alone marks a name: `ArenaRL`, `SE-RRMs`, `Qwen3`, `t-SVD`, `GPT-5`."""
     if word == word.lower():  # most words: no capital at all, so neither test below can pass
@@ -72,6 +74,7 @@ def is_title_word(word: str) -> bool:
     return len(word) > 1 and word[0].isupper() and word[1].islower() and word[1:].replace("-", "").isalpha() and word[1:].islower()
 
 
+@lru_cache(maxsize=65536)  # asked of every name of every abstract; names repeat across abstracts
 def looks_like_model(name: str, rules: Rules) -> bool:
     """A known model family, a parameter-count suffix (`80B`) or a release suffix (`-Instruct`)."""
     return bool(rules.family_of(name) or _PARAM_COUNT.search(name) or _MODEL_SUFFIX.search(name))
@@ -83,6 +86,7 @@ _BENCH_SUFFIX = re.compile(r"(?:Bench|bench|-QA|(?<=[A-Za-z0-9])QA)$")
 _LAST_WORD = re.compile(r"\s([A-Z][a-z]+)(?:\s+v?\d+(?:\.\d+)*)?$")
 
 
+@lru_cache(maxsize=65536)
 def looks_like_dataset(name: str, rules: Rules) -> bool:
     """Names built like benchmarks: `VisDoMBench`, `SSI-Bench`, a count of items (`Hotels-50K`, `Clothing1M`), or
     words ending in a capitalised dataset noun (`Docking Benchmark 5`, `Penn Discourse Corpus`)."""
@@ -94,13 +98,18 @@ def looks_like_dataset(name: str, rules: Rules) -> bool:
     return bool(last) and rules.type_heads.get(last.group(1).lower()) == "Dataset"
 
 
-def wordforms(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Whitespace-separated words of text[start:end], trimmed of edge punctuation."""
-    spans = []
-    for match in _WORDFORM.finditer(text, start, end):
-        s, e = match.span()
-        if not match.group().isalpha():  # most words are letters only, which trim() leaves as they are
-            s, e = trim(text, s, e)
+def wordforms(text: str, start: int, end: int) -> Iterator[tuple[int, int, str]]:
+    """Whitespace-separated words of text[start:end], trimmed of edge punctuation, with their offsets. An em dash
+    separates words too ("K-EFCE—a variant"); str.split finds the words faster than a regex would."""
+    part = text[start:end].replace("—", " ")
+    position = 0
+    for word in part.split():
+        position = part.find(word, position)
+        s, e = start + position, start + position + len(word)
+        position += len(word)
+        if word.isalpha():  # most words are letters only, which trim() leaves as they are
+            yield s, e, word
+            continue
+        s, e = trim(text, s, e)
         if s < e:
-            spans.append((s, e))
-    return spans
+            yield s, e, text[s:e]

@@ -167,6 +167,7 @@ def titled_doc(nlp: Language, text: str, title: str | None) -> Doc:
     those of the abstract. The title is read for names and phrases, whose keys ignore markup and spacing."""
     doc = nlp.make_doc(text)
     doc._.mlkg_title = title if title and title.strip() else None
+    doc._.mlkg_text = text  # equal to doc.text, which spaCy would rebuild from the tokens
     return doc
 
 

@@ -12,7 +12,7 @@ def _lower_set(items: list[str]) -> frozenset[str]:
     return frozenset(item.lower() for item in items)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # hashed by identity: the lookups by name below are cached per (name, rules)
 class Rules:
     """Everything the extraction components look up; built from `patterns/lexicon.json` and `patterns/heads.json`."""
 
@@ -77,6 +77,7 @@ def _written_as_family(name: str, end: int, spellings: tuple[str, ...]) -> bool:
     return any(not any(ch.isupper() for ch in family[1:]) or (model_id and family.isupper()) for family in spellings)
 
 
+@lru_cache(maxsize=65536)  # asked of every name of every abstract; names repeat across abstracts
 def dataset_family(name: str, rules: "Rules") -> str | None:
     """A known benchmark a versioned name extends (`ARC-AGI-2` -> `ARC-AGI`), the longest if several."""
     lowered = name.lower()

@@ -9,11 +9,14 @@ so title reading stays one small, testable piece beside the abstract's component
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
+from spacy.attrs import IDX, LOWER
 from spacy.symbols import NOUN, PROPN
-from spacy.tokens import Token
+from spacy.tokens import Doc, Token
 
+from .doc_cache import cached
 from .entity_names import phrase_key, plural_spellings, singular, singular_word
 from .names import has_shape, in_word_hyphen, is_title_word
 from .rules import Rules
@@ -22,6 +25,7 @@ from .rules import Rules
 _OPENING_NAME = re.compile(r"^\s*([^:;,.!?]{2,60}?)\s*(?::|\s[-–—]\s)\s*(\S.*)", re.S)
 #: A title's words (hyphenated ones whole) and its punctuation, one match each.
 _TITLE_PART = re.compile(r"[\w'’]+(?:-[\w'’]+)*|[^\w\s]")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _NOUNS = (NOUN, PROPN)
 #: Words before a title's instrument, the method it names in three words or more: "Training Deep Neural-Networks
 #: Using a Noise Adaptation Layer" (in two, mostly a method it uses: "... with Transformer Networks").
@@ -49,6 +53,18 @@ class TitlePhrase:
     start: int
     end: int
     type: str
+
+
+def _marked_words(doc: Doc, form_ids: set[int]) -> bytearray:
+    """1 for each token whose lower-case form's hash is in form_ids or that is not ASCII, else 0: read from arrays
+    and the text, as making every token's Token object costs more than the rest of TitleReader.phrases."""
+    flags = bytearray(lower in form_ids for lower in doc.to_array(LOWER).tolist())
+    text = cached(doc).text
+    if not text.isascii():
+        starts = doc.to_array(IDX).tolist()
+        for match in _NON_ASCII.finditer(text):
+            flags[bisect_right(starts, match.start()) - 1] = 1
+    return flags
 
 
 class TitleReader:
@@ -136,8 +152,8 @@ class TitleReader:
             phrase.append(word)
         return phrase[-1] if phrase else ""
 
-    def phrases(self, title: str | None, chunks: list[list[Token]]) -> list[list[Token]]:
-        """For each noun chunk (its words up to the root), the longest part that the title names as a whole ("a
+    def phrases(self, title: str | None, doc: Doc, chunks: list[tuple[int, int]]) -> list[list[Token]]:
+        """For each noun chunk (the token range of its words up to the root), the longest part that the title names as a whole ("a
         noise adaptation layer" under the title "Training ... using a noise adaptation layer"): what title and
         abstract both name is central to the paper. Two words at least, ending in a noun, and where the title's
         phrase ends too, at a function word or punctuation (not "Low-light Image" of "Low-light Image
@@ -152,10 +168,12 @@ class TitleReader:
         forms = {form for key in nouns_in_title for form in plural_spellings(key)}
         # title words a phrase may end with: those before punctuation, a function word or the end
         ends = {word for word, after in zip(words, [*words[1:], "|"]) if after == "|"}
+        flags = _marked_words(doc, {doc.vocab.strings[form] for form in forms})
         found = []
-        for tokens in chunks:
-            if not any(t.lower_ in forms or not t.is_ascii for t in tokens):
-                continue  # no word of the title here: most chunks, cheaply
+        for start, end in chunks:
+            if 1 not in flags[start:end]:
+                continue  # no word of the title here: most chunks, found so without making their Token objects
+            tokens = list(doc[start:end])
             nouns = [t.pos in _NOUNS for t in tokens]
             keys = [singular_word(t.text).casefold() if noun else "" for t, noun in zip(tokens, nouns)]
             if not any(key in nouns_in_title for key in keys if key):

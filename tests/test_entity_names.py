@@ -1,7 +1,8 @@
 """Entity identity: names that must be one key and names that must not."""
 
 from extract.entity_names import display_name, name_key, singular
-from extract.names import has_shape, is_version, trim
+from extract.mentions import _word_before
+from extract.names import has_shape, is_version, trim, wordforms
 
 
 def test_plural_acronym_is_singular():
@@ -95,3 +96,17 @@ def test_qa_after_a_space_names_a_task_not_a_benchmark():
     rules = load_rules()
     assert looks_like_dataset("TriviaQA", rules) and looks_like_dataset("SQuAD-QA", rules)
     assert not looks_like_dataset("video QA", rules) and not looks_like_dataset("QA", rules)
+
+
+def test_wordforms_give_trimmed_words_with_their_offsets():
+    text = "We use K-EFCE—a variant (ours), in 2 steps."
+    words = list(wordforms(text, 0, len(text)))
+    assert [word for _, _, word in words] == ["We", "use", "K-EFCE", "a", "variant", "ours", "in", "2", "steps"]
+    assert all(text[start:end] == word for start, end, word in words)
+
+
+def test_word_before_a_name_skips_whitespace_only():
+    text = "results on  ImageNet and (CIFAR-10)"
+    assert _word_before(text, text.index("ImageNet")) == "on"
+    assert _word_before(text, text.index("CIFAR")) == ""  # a bracket, not a word, comes before
+    assert _word_before(text, 0) == ""
