@@ -36,8 +36,8 @@ _CITATION = re.compile(r"\s+(?:et al\b|\(\d{4}[a-z]?\))|\s+and\s+[A-Z][a-z]+\s+\
 _NAMED_PHRASE = re.compile(
     r"\b([A-Za-z]+)\s+[\"“']?([A-Z][\w\-]*(?:\s+(?:(?:to|of|for|and|the|in|on|with|via|from)\s+)?[A-Z][\w\-]*)*)"
 )
-#: The noun and the naming word before a name: "an alternative approach called ", "a dataset, dubbed “".
 _ASCII_LETTERS = frozenset(string.ascii_letters)
+#: The noun and the naming word before a name: "an alternative approach called ", "a dataset, dubbed “".
 _NAMED_AFTER = re.compile(r"([A-Za-z][A-Za-z\-]*),?\s+([a-z]+)\s+[\"“']?$")
 #: How the text before a list's first member ends, when _LIST_HEAD can match there: a cheap test before the search.
 _LIST_ENDS = ("(", ":", ",", " as", "including", "e.g.", "namely", "like")
