@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from spacy.matcher import PhraseMatcher
@@ -165,6 +166,13 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
         if word in rules.type_heads and rules.type_heads[word] != "Task":
             return rules.type_heads[word]
     return None
+
+
+def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...]) -> Iterator[Token]:
+    """The direct objects, of the given parts of speech, of the authors' verbs of one kind ("we propose X": X)."""
+    for index, verb_kind in doc._.mlkg_author_verbs:
+        if verb_kind == kind:
+            yield from (c for c in doc[index].children if c.dep_ == "dobj" and c.pos_ in pos)
 
 
 def _word_before(text: str, start: int) -> str:
@@ -603,25 +611,21 @@ class MentionFinder:
         paper's contribution. Names inside it win (lower priority); the head noun gives the type hint."""
         rules, text = self.rules, cached(doc).text
         found = []
-        for index, kind in doc._.mlkg_author_verbs:
-            if kind != "proposes":
+        for obj in _authors_objects(doc, "proposes", ("NOUN", "PROPN")):
+            head = obj.lemma_.lower()
+            if head in rules.not_contributions:
                 continue
-            verb = doc[index]
-            for obj in (c for c in verb.children if c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN")):
-                head = obj.lemma_.lower()
-                if head in rules.not_contributions:
-                    continue
-                tokens = self._strip_modifiers([t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i], "Method")
-                rest = self._head_after(doc, obj)
-                if rest:
-                    tokens, head = tokens + rest, rest[-1].lemma_.lower()
-                if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop
-                                          for t in tokens):
-                    continue
-                etype = rules.type_heads.get(head)
-                start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
-                found.append(Candidate(start, end, text[start:end], "chunk:proposed-object", 0.6, _PROPOSAL,
-                                       etype if etype in ("Dataset", "Model", "Method") else "Method"))
+            tokens = self._strip_modifiers([t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i], "Method")
+            rest = self._head_after(doc, obj)
+            if rest:
+                tokens, head = tokens + rest, rest[-1].lemma_.lower()
+            if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop
+                                      for t in tokens):
+                continue
+            etype = rules.type_heads.get(head)
+            start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+            found.append(Candidate(start, end, text[start:end], "chunk:proposed-object", 0.6, _PROPOSAL,
+                                   etype if etype in ("Dataset", "Model", "Method") else "Method"))
         return found
 
     def _studied_objects(self, doc: Doc) -> list[Candidate]:
@@ -629,15 +633,12 @@ class MentionFinder:
         activity ("we study mechanism design", "we address offline policy learning"), "the problem of X", "the X
         problem". What the paper is about is central to it: a task."""
         text, found = cached(doc).text, []
-        for index, kind in doc._.mlkg_author_verbs:
-            if kind != "studies":
-                continue
-            for obj in (c for c in doc[index].children if c.dep_ == "dobj" and c.pos_ == "NOUN"):
-                words = self._studied_words(obj)
-                tokens = self._strip_modifiers(words, "Task")
-                if self._whole_problem(obj, words, tokens):
-                    start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
-                    found.append(Candidate(start, end, text[start:end], "chunk:studied-object", 0.6, _CHUNK, "Task"))
+        for obj in _authors_objects(doc, "studies", ("NOUN",)):
+            words = self._studied_words(obj)
+            tokens = self._strip_modifiers(words, "Task")
+            if self._whole_problem(obj, words, tokens):
+                start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+                found.append(Candidate(start, end, text[start:end], "chunk:studied-object", 0.6, _CHUNK, "Task"))
         return found
 
     def _whole_problem(self, obj: Token, words: list, tokens: list) -> bool:
