@@ -11,7 +11,7 @@ from .results import ResultFinder
 from .rules import load_rules
 
 for _name, _default in (("mlkg_entities", None), ("mlkg_relations", None), ("mlkg_results", None),
-                       ("mlkg_cache", None), ("mlkg_author_verbs", None),
+                       ("mlkg_author_verbs", None),
                        ("mlkg_title", None), ("mlkg_text", None)):
     if not Doc.has_extension(_name):
         Doc.set_extension(_name, default=_default)

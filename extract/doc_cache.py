@@ -2,8 +2,10 @@
 
 spaCy rebuilds `Doc.text` from the tokens on every access (`titled_doc` keeps the text it made the Doc from, in
 `doc._.mlkg_text`), and `Doc.sents`, `Token.sent` and `Span.sent` walk the
-whole Doc on every call; read in loops they were the largest cost of extraction. The cache lives on
-`doc._.mlkg_cache`, so it goes when the Doc goes."""
+whole Doc on every call; read in loops they were the largest cost of extraction. The cache lives in the Doc's
+`user_data` (spaCy's storage for a user's own data, where extension attributes keep their values too), so it goes
+when the Doc goes; read there directly, as an extension attribute's accessor, made on each read, cost more than
+the cache saves on a short read."""
 
 from __future__ import annotations
 
@@ -41,10 +43,14 @@ class DocCache:
         return item.doc[start:end]
 
 
+#: The cache's key in `Doc.user_data`: a tuple, unlike the string keys users pick, and unlike the extension keys.
+_CACHE_KEY = ("mlkg", "doc_cache")
+
+
 def cached(doc: Doc) -> DocCache:
     """The Doc's cache, built on first use."""
-    cache = doc._.mlkg_cache
+    cache = doc.user_data.get(_CACHE_KEY)
     if cache is None:
         cache = DocCache(doc)
-        doc._.mlkg_cache = cache
+        doc.user_data[_CACHE_KEY] = cache
     return cache

@@ -286,8 +286,10 @@ class MentionFinder:
         doc._.mlkg_author_verbs = self.author_verbs(doc)
         text = cached(doc).text
         sentences = cached(doc).sentence_chars
-        # each noun chunk with its root, read once for the two sources that use them
-        chunks = [(chunk, chunk.root) for chunk in doc.noun_chunks]
+        # each noun chunk as its first token's index and its root, read once for the two sources that use them:
+        # bounds from the language's chunk iterator, as Span objects and Span.root cost more than the rest of it
+        # (an English noun chunk ends at its root, the noun the iterator found it by)
+        chunks = [(start, doc[end - 1]) for start, end, _label in doc.noun_chunks_iterator(doc)]
         candidates = (
             self._abbreviations(text, sentences)
             + self._lexicon(doc)
@@ -313,9 +315,10 @@ class MentionFinder:
                 span = doc.char_span(start, end, label=entity.type, alignment_mode="expand")
                 if span is None:
                     continue
-                span._.mlkg_key = entity.key
-                span._.mlkg_rule = rule
-                span._.mlkg_confidence = confidence
+                extension = span._  # one accessor object for the three values, as each `span._` makes a new one
+                extension.mlkg_key = entity.key
+                extension.mlkg_rule = rule
+                extension.mlkg_confidence = confidence
                 spans.append(span)
         doc.spans["mlkg"] = sorted(spans, key=lambda s: (s.start_char, s.end_char))
         return doc
@@ -482,19 +485,19 @@ class MentionFinder:
         """Noun chunks headed by a task noun ("code generation tasks") or by a metric noun next to a number."""
         rules = self.rules
         found = []
-        for chunk, root in chunks:
+        for first, root in chunks:
             head = root.lemma_.lower()
             etype = rules.type_heads.get(head)
             if etype not in ("Task", "Metric"):
                 continue
-            tokens = list(doc[chunk.start : root.i + 1])  # its words up to the root
+            tokens = list(doc[first : root.i + 1])  # its words up to the root
             possessive = [i for i, t in enumerate(tokens) if t.tag_ == "POS" or t.dep_ == "case"]
             if possessive:
                 tokens = tokens[possessive[-1] + 1 :]
             if any(has_shape(t.text) and t.lower_ not in rules.generic_model_classes
                    and not (etype == "Task" and self._modality(t.text)) for t in tokens):
                 continue  # a name inside is the entity ("ImageNet classification"), a modality is not ("LiDAR ...")
-            if etype == "Metric" and not (self._near_number(doc, chunk) or self._measured_in(root)):
+            if etype == "Metric" and not (self._near_number(doc, first, root) or self._measured_in(root)):
                 continue
             if head == "task":  # "mathematical reasoning and code generation tasks": two tasks
                 segments = _split_at(self._task_list(doc, root)[:-1],
@@ -589,7 +592,7 @@ class MentionFinder:
     def _title_phrases(self, doc: Doc, chunks: list) -> list[Candidate]:
         """Noun phrases of the abstract that the title names too (see TitleReader.phrases), typed by their head."""
         text, found = cached(doc).text, []
-        for match in self.titles.phrases(doc._.mlkg_title, doc, [(chunk.start, root.i + 1) for chunk, root in chunks]):
+        for match in self.titles.phrases(doc._.mlkg_title, doc, [(start, root.i + 1) for start, root in chunks]):
             start, end = match[0].idx, match[-1].idx + len(match[-1].text)
             etype = self.rules.type_heads.get(match[-1].lemma_.lower())
             found.append(Candidate(start, end, text[start:end], "chunk:title-phrase", 0.6, _CHUNK, etype))
@@ -724,9 +727,10 @@ class MentionFinder:
         return preposition.head.lemma_.lower() in self.rules.measure_phrases.get(preposition.lower_, ())
 
     @staticmethod
-    def _near_number(doc: Doc, chunk) -> bool:
-        sentence = cached(doc).sentence_of(chunk)
-        window = doc[max(chunk.start - 4, sentence.start) : min(chunk.end + 5, sentence.end)]
+    def _near_number(doc: Doc, start: int, root: Token) -> bool:
+        """A number within four words before the chunk doc[start : root.i + 1] or five after it, in its sentence."""
+        sentence = cached(doc).sentence_of(root)
+        window = doc[max(start - 4, sentence.start) : min(root.i + 6, sentence.end)]
         return any(t.like_num or t.text == "%" for t in window)
 
     # -- resolution ----------------------------------------------------------------------------------------

@@ -71,6 +71,8 @@ def load_pipeline(model: str = DEFAULT_MODEL) -> Language:
         raise ModelError(
             f"spaCy pipeline {model!r} is not installed (installed: {installed}); pass --model with one of them"
         ) from err
+    if nlp.lang != "en":  # the rules, the lexicon and the noun-chunk reading are English ones
+        raise ModelError(f"spaCy pipeline {model!r} is for language {nlp.lang!r}; use an English pipeline")
     missing = {"parser", "tagger", "lemmatizer"} - set(nlp.pipe_names)
     if missing and "senter" not in nlp.pipe_names:
         raise ModelError(f"spaCy pipeline {model!r} lacks {', '.join(sorted(missing))}; use a full English pipeline")
