@@ -23,12 +23,13 @@ Replace = Callable[[re.Match], Sequence[Segment]]
 
 @dataclass(frozen=True)
 class NormalisedText:
-    """Clean `text` of `original`; clean char i came from original[starts[i]:ends[i]]."""
+    """Clean `text` of `original`; clean char i came from original[starts[i]:ends[i]]. The maps are `range`s
+    where no pass rewrote the text (most abstracts), tuples otherwise."""
 
     text: str
     original: str
-    starts: tuple[int, ...]
-    ends: tuple[int, ...]
+    starts: Sequence[int]
+    ends: Sequence[int]
 
     def to_original(self, start: int, end: int) -> tuple[int, int]:
         """The smallest original span covering the clean span [start, end)."""
@@ -44,12 +45,13 @@ class NormalisedText:
 
 
 class _Text:
-    """Text plus the original span of each character, rewritten pass by pass."""
+    """Text plus the original span of each character, rewritten pass by pass. The maps start as `range`s, which
+    index, slice and extend lists like the lists they stand for, and cost nothing to make."""
 
     def __init__(self, original: str):
         self.text = original
-        self.starts = list(range(len(original)))
-        self.ends = list(range(1, len(original) + 1))
+        self.starts: Sequence[int] = range(len(original))
+        self.ends: Sequence[int] = range(1, len(original) + 1)
 
     def sub(self, pattern: re.Pattern, replace: Replace) -> None:
         matches = pattern.finditer(self.text)
@@ -183,41 +185,62 @@ def _inside(match: re.Match, group: int) -> list[Segment]:
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u200b-\u200f\u2028\u2029\u2060-\u2064\ufeff]")
 
-#: The passes, in order: (needle, pattern, replacement). `normalise` applies them one after the other; a pass whose
-#: needle (a string every match contains) is not in the text is skipped without a scan, as most are in most texts.
-_PASSES: tuple[tuple[str, re.Pattern, Replace], ...] = (
-    ("", _CONTROL, _drop),
-    ("\\", re.compile(r"\\(url|href)\s*\{([^{}]*)\}(?:\s*\{([^{}]*)\})?"), _url_command),
+def _containing(*needles: str) -> Callable[[str], bool]:
+    """A pass's guard: the text holds one of the strings that every match holds one of."""
+    return lambda text: any(needle in text for needle in needles)
+
+
+def _unprintable(text: str) -> bool:
+    """A guard: control, format and separator characters but the space make a text unprintable (Python's
+    definition), so a text without them needs no scan for any of them."""
+    return not text.isprintable()
+
+
+def _odd_whitespace(text: str) -> bool:
+    """A guard: two spaces in a row, or whitespace other than the space (which is unprintable)."""
+    return "  " in text or not text.isprintable()
+
+
+#: The passes, in order: (guard, pattern, replacement). `normalise` applies them one after the other; a pass whose
+#: guard says the text cannot hold a match is skipped without a scan, as most are in most texts.
+_PASSES: tuple[tuple[Callable[[str], bool], re.Pattern, Replace], ...] = (
+    (_unprintable, _CONTROL, _drop),
+    (_containing("\\"), re.compile(r"\\(url|href)\s*\{([^{}]*)\}(?:\s*\{([^{}]*)\})?"), _url_command),
     # a URL broken by a stray space after a slash: "https://github.com/ owner/repo"
-    ("://", re.compile(r"(https?://[^\s<>\"{}\\]*/)[ \t]+(?=[A-Za-z0-9][\w.-]*/[\w.-])"), _keep(1)),
-    ("", _MATH, _math_pass),
-    ("\\", re.compile(r"[ \t~]*\\(?:cite[a-z]*|citep|citet|ref|eqref|cref|Cref|autoref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}"),
+    (_containing("://"), re.compile(r"(https?://[^\s<>\"{}\\]*/)[ \t]+(?=[A-Za-z0-9][\w.-]*/[\w.-])"), _keep(1)),
+    (_containing("$", "\\("), _MATH, _math_pass),
+    (_containing("\\"), re.compile(r"[ \t~]*\\(?:cite[a-z]*|citep|citet|ref|eqref|cref|Cref|autoref|label)\*?(?:\[[^\]]*\])*\{[^{}]*\}"),
      _drop),
-    *[("\\", re.compile(r"\\(?:" + _WRAPPERS + r")\*?\s*\{([^{}]*)\}"), lambda m: _inside(m, 1))] * 3,  # nesting
-    ("\\", re.compile(r"\\([%&_#${}])"), _keep(1)),
-    ("\\", re.compile(r"\\(ldots|dots|LaTeX|TeX|textendash|textemdash|times)\b"),
+    *[(_containing("\\"), re.compile(r"\\(?:" + _WRAPPERS + r")\*?\s*\{([^{}]*)\}"), lambda m: _inside(m, 1))] * 3,  # nesting
+    (_containing("\\"), re.compile(r"\\([%&_#${}])"), _keep(1)),
+    (_containing("\\"), re.compile(r"\\(ldots|dots|LaTeX|TeX|textendash|textemdash|times)\b"),
      lambda m: [{"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "—", "times": "×"}.get(m.group(1), m.group(1))]),
-    ("\\", re.compile(r"\\\\|\\[,;: ]"), _const(" ")),
-    ("``", re.compile(r"``"), _const("“")),
-    ("''", re.compile(r"''"), _const("”")),
-    ("---", re.compile(r"(?<!-)---(?!-)"), _const("—")),
-    ("--", re.compile(r"(?<![-!<])--(?![->])"), _const("–")),
-    ("**", re.compile(r"\*\*(?=\S)([^\n]+?)(?<=\S)\*\*"), _keep(1)),
-    ("__", re.compile(r"(?<![\w*\\])__(?=\S)([^\n_]+?)(?<=\S)__(?![\w])"), _keep(1)),
-    ("*", re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), _keep(1)),
+    (_containing("\\"), re.compile(r"\\\\|\\[,;: ]"), _const(" ")),
+    (_containing("``"), re.compile(r"``"), _const("“")),
+    (_containing("''"), re.compile(r"''"), _const("”")),
+    (_containing("---"), re.compile(r"(?<!-)---(?!-)"), _const("—")),
+    (_containing("--"), re.compile(r"(?<![-!<])--(?![->])"), _const("–")),
+    (_containing("**"), re.compile(r"\*\*(?=\S)([^\n]+?)(?<=\S)\*\*"), _keep(1)),
+    (_containing("__"), re.compile(r"(?<![\w*\\])__(?=\S)([^\n_]+?)(?<=\S)__(?![\w])"), _keep(1)),
+    (_containing("*"), re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), _keep(1)),
     # runs of whitespace become one space; a lone space is left alone (rewriting it would change nothing, and
     # matching every space in the text was the costliest pass)
-    ("", re.compile(r"\s{2,}|[^\S ]"), _const(" ")),
+    (_odd_whitespace, re.compile(r"\s{2,}|[^\S ]"), _const(" ")),
 )
 
 
 def normalise(abstract: str) -> NormalisedText:
     """Clean text of an abstract with the map back to it (see the module docstring)."""
     work = _Text(abstract)
-    for needle, pattern, replace in _PASSES:
-        if needle in work.text:
+    for guard, pattern, replace in _PASSES:
+        if guard(work.text):
             work.sub(pattern, replace)
     text, starts, ends = work.text, work.starts, work.ends
     first = len(text) - len(text.lstrip(" "))
     last = len(text.rstrip(" "))
-    return NormalisedText(text[first:last], abstract, tuple(starts[first:last]), tuple(ends[first:last]))
+    return NormalisedText(text[first:last], abstract, _frozen(starts[first:last]), _frozen(ends[first:last]))
+
+
+def _frozen(offsets: Sequence[int]) -> Sequence[int]:
+    """A map as NormalisedText keeps it: a range as it is (immutable already), a list as a tuple."""
+    return offsets if isinstance(offsets, range) else tuple(offsets)

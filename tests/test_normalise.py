@@ -4,7 +4,7 @@ import string
 
 from hypothesis import given, settings, strategies as st
 
-from extract.normalise import normalise
+from extract.normalise import _CONTROL, _odd_whitespace, _unprintable, normalise
 
 
 def back(text: str, piece: str) -> str:
@@ -20,6 +20,7 @@ def test_latex_math_becomes_unicode():
     assert normalise(r"the $\ell_p$ norm with $p,q\in(0,1]$").text == "the ℓp norm with p,q∈(0,1]"
     assert normalise(r"Top-$k$ routing in $O(N)$ time").text == "Top-k routing in O(N) time"
     assert normalise(r"error $10^{-3}$ and $\alpha \leq 0.5$").text == "error 10⁻³ and α ≤ 0.5"
+    assert normalise(r"inline \(\alpha \leq 0.5\) without a dollar").text == "inline α ≤ 0.5 without a dollar"
 
 
 def test_text_commands_keep_their_argument():
@@ -51,6 +52,18 @@ def test_whitespace_and_control_characters():
     clean = normalise("  Line one\r\n\tline\u200b two\x07  end \n")
     assert clean.text == "Line one line two end"
     assert back("  Line one\r\n\tline\u200b two\x07  end \n", "one line") == "one\r\n\tline"
+
+
+def test_the_guards_skip_no_character_their_passes_rewrite():
+    # the control and the whitespace passes are skipped when their guard says no: never for a text they would change
+    for code in range(0x110000):
+        char = chr(code)
+        if _CONTROL.match(char):
+            assert _unprintable(char), hex(code)
+        if char.isspace() and char != " ":
+            assert _odd_whitespace(char), hex(code)
+    assert _odd_whitespace("a  b") and not _odd_whitespace("a b c")
+    assert normalise("a\u2003b\u00a0c\u3000d").text == "a b c d"
 
 
 def test_unicode_is_not_folded():
