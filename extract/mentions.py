@@ -25,6 +25,7 @@ from .doc_cache import cached
 from .entity_names import display_name, head_word, name_key, phrase_key, plural_spellings, singular, singular_word
 from .names import has_shape, in_word_hyphen, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
 from .rules import Rules, dataset_family
+from .substring_filter import SubstringFilter
 from .titles import OpeningName, TitleReader
 
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
@@ -275,12 +276,17 @@ class MentionFinder:
         # Names with capitals match case-sensitively ("mAP" must not match "maps"); lower-case phrases match any case.
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
+        exact_forms = []
         for name, etype in sorted(rules.known_cased.items()):
             lowered, last = name == name.lower(), name.rsplit(" ", 1)[-1]
             # a plural for lower-case names, model names and names ending in a lower-case word ("ROC curves")
             plural = lowered or etype == "Model" or (last != name and last.isalpha() and last.islower())
-            forms = {name, name + "s"} if plural else {name}
-            (self.folded if lowered else self.exact).add(etype, [nlp.make_doc(form) for form in sorted(forms)])
+            forms = [nlp.make_doc(form) for form in sorted({name, name + "s"} if plural else {name})]
+            (self.folded if lowered else self.exact).add(etype, forms)
+            if not lowered:
+                exact_forms.extend(forms)
+        # the titles worth a Doc for the exact names (see _title_known_names): those holding one's every token
+        self.exact_in_title = SubstringFilter([token.text for token in form] for form in exact_forms)
 
     def __call__(self, doc: Doc) -> Doc:
         doc._.mlkg_author_verbs = self.author_verbs(doc)
@@ -563,8 +569,8 @@ class MentionFinder:
         """Well-known names with capitals (the lexicon's: RoBERTa, ImageNet) that the title names and the abstract
         does not ("M-BioBERTa: Modular RoBERTa-based Model ..."): added with the title as their evidence. Not
         where a capitalised word before it makes it part of a longer name, as title case often does."""
-        if not title:
-            return
+        if not title or not self.exact_in_title.may_hold(title):
+            return  # most titles: no name of the lexicon in them, found so without making their Doc
         title_doc = self.make_doc(title)
         for _match_id, start, end in self.exact(title_doc):
             span = title_doc[start:end]
