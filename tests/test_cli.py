@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-import spacy
 from click.testing import CliRunner
 
 from kg.cli import cli
@@ -95,13 +94,6 @@ def test_build_errors(runner, tmp_path):
     one_line_error(runner.invoke(cli, ["build", str(empty), "--out", str(tmp_path / "o")]), "empty.txt")
     assert not (tmp_path / "o" / "kg.ttl").exists()
     one_line_error(runner.invoke(cli, ["build", "--model", "no_such_pipeline", "--out", str(tmp_path / "o")]), "no_such_pipeline")
-    german = tmp_path / "de_pipeline"
-    spacy.blank("de").to_disk(german)
-    one_line_error(runner.invoke(cli, ["build", "--model", str(german), "--out", str(tmp_path / "o")]), "English pipeline")
-    blank_english = tmp_path / "en_blank"
-    spacy.blank("en").to_disk(blank_english)
-    one_line_error(runner.invoke(cli, ["build", "--model", str(blank_english), "--out", str(tmp_path / "o")]), "lacks")
-    assert not (tmp_path / "o" / "kg.ttl").exists()
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+import spacy
 from click.testing import CliRunner
 from rdflib import Graph
 from rdflib.compare import isomorphic
@@ -155,6 +156,17 @@ def test_folder_with_an_unreadable_file(tmp_path):
 
 def test_path_that_does_not_exist(tmp_path):
     fails_with(run_build(str(tmp_path / "nope.jsonl"), "--out", out(tmp_path)), "nope.jsonl")
+
+
+def test_a_pipeline_that_cannot_read_english(tmp_path):
+    (tmp_path / "a.txt").write_text(ABSTRACT)
+    german, blank_english = tmp_path / "de_pipeline", tmp_path / "en_blank"
+    spacy.blank("de").to_disk(german)
+    spacy.blank("en").to_disk(blank_english)
+    fails_with(run_build(str(tmp_path / "a.txt"), "--model", str(german), "--out", out(tmp_path)), "English pipeline")
+    fails_with(run_build(str(tmp_path / "a.txt"), "--model", str(blank_english), "--out", out(tmp_path)), "lacks")
+    fails_with(run_build(str(tmp_path / "a.txt"), "--model", "no_such_pipeline", "--out", out(tmp_path)), "not installed")
+    assert not (tmp_path / "out" / "kg.ttl").exists()
 
 
 def test_stdin(tmp_path):
