@@ -198,7 +198,7 @@ def _unprintable(text: str) -> bool:
 
 def _odd_whitespace(text: str) -> bool:
     """A guard: two spaces in a row, or whitespace other than the space (which is unprintable)."""
-    return "  " in text or not text.isprintable()
+    return "  " in text or _unprintable(text)
 
 
 #: The passes, in order: (guard, pattern, replacement). `normalise` applies them one after the other; a pass whose

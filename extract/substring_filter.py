@@ -1,6 +1,6 @@
-"""An exact, cheap test of whether a text could hold any of many token sequences, to skip costly work on the
-texts that cannot: making a Doc of a paper's title, for one, costs more than the lexicon lookup it serves, and
-most titles name nothing in the lexicon."""
+"""A cheap test of whether a text could hold any of many token sequences, never wrong when it says no, to
+skip costly work on the texts that cannot: making a Doc of a paper's title, for one, costs more than the lexicon
+lookup it serves, and most titles name nothing in the lexicon."""
 
 from __future__ import annotations
 
