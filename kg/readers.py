@@ -254,7 +254,7 @@ def _csv_records(text: str, file: str, delimiter: str = ",") -> Iterator[_Record
             if header is None:
                 header = [_column(name) for name in row]
                 if "abstract" not in header:
-                    raise CorpusError(f"{file}: no 'abstract' column (columns: {', '.join(row)})")
+                    raise CorpusError(f"{file}: no 'abstract' column (columns: {', '.join(map(_shown, row))})")
                 continue
             if len(row) > len(header):
                 yield start, f"{len(row)} fields but the header has {len(header)}"
@@ -265,6 +265,12 @@ def _csv_records(text: str, file: str, delimiter: str = ",") -> Iterator[_Record
             yield start, fields
     except csv.Error as err:
         raise CorpusError(f"{file}:{reader.line_num}: not valid CSV ({err})") from err
+
+
+def _shown(name: str) -> str:
+    """A column name as an error shows it: as written, or quoted with escapes when it holds a line break or another
+    unprintable character, so the error stays one line."""
+    return name if name.isprintable() else repr(name)
 
 
 def _column(name: str) -> str:

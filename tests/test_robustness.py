@@ -120,6 +120,8 @@ def test_malformed_jsonl_line(tmp_path):
 def test_csv_without_abstract_column(tmp_path):
     (tmp_path / "p.csv").write_text("id,title,summary\n1,A,Some text.\n")
     fails_with(run_build(str(tmp_path / "p.csv"), "--out", out(tmp_path)), "abstract")
+    (tmp_path / "q.csv").write_text('id,"sum\nmary"\n1,Some text.\n')  # a line break inside a column name
+    fails_with(run_build(str(tmp_path / "q.csv"), "--out", out(tmp_path)), "'sum\\nmary'")
 
 
 def test_duplicate_abstracts_are_merged_and_reported(tmp_path):
