@@ -47,6 +47,7 @@ _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(\(|:|,?\s+(?:such as|includin
 #: The plural noun a list of names ends with: " datasets", " and other large language models".
 _PLURAL_AFTER = re.compile(r"\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})?([a-z][a-z\-]*s)\b")
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
+_NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
 
 #: Known terms of these types take the lower-case words narrowing them ("soft attention", "distributed SGD").
@@ -237,6 +238,12 @@ def _after_unopened_bracket(tokens: list) -> list:
     return tokens[cut:]
 
 
+def _version_follows(text: str, end: int) -> bool:
+    """A version right after the word, which it names with the word: "Segtrack v2", "Pascal VOC 2012"."""
+    following = _NEXT_TOKEN.match(text, end)
+    return bool(following) and is_version(following.group(1))
+
+
 def _lone_capitalised_word(entity: DocEntity) -> bool:
     """One capitalised word, used once, that nothing else marks as a name ("Divide", "Connect", "Xi"): too weak a
     signal alone; the same word named twice, typed by a head noun or context, or shaped like a name is kept."""
@@ -420,8 +427,9 @@ class MentionFinder:
                     continue
                 lower = word.lower()
                 generic_class = lower in self.generic_class_forms
-                if word == lower and not word[0].isupper() and not generic_class and not (run and is_version(word)):
-                    if run:  # no capital ("ℝn" has one): no name either
+                if (word == lower and not word[0].isupper() and not generic_class and not (run and is_version(word))
+                        and not has_shape(word)):
+                    if run:  # no capital ("ℝn" has one) and no lower-case name ("word2vec"): no name either
                         flush()
                     continue
                 if "://" in word or word.startswith("www.") or ("/" in word and "." in word):
@@ -443,7 +451,7 @@ class MentionFinder:
                     if eponym:  # "Gibbs sampler", "Kalman filters"
                         found.append(eponym)
                         continue
-                    if title and not word_shaped and self._is_modifier(doc, start, end):
+                    if title and not word_shaped and not _version_follows(text, end) and self._is_modifier(doc, start, end):
                         # the last word of a name, before the noun it names a kind of ("Constant-Q Transform
                         # spectrogram"), unless it or that noun names a task, which the noun chunk gives whole
                         noun_type = self._head_type(noun.group(1)) if noun else None

@@ -21,6 +21,14 @@ _PARAM_COUNT = re.compile(r"(?:^|[-\s])\d+(?:\.\d+)?B(?:$|[-\s])")
 #: A count in thousands or millions ending a name counts a dataset's items: `Hotels-50K`, `ADE 20K`, `Flickr30K`,
 #: `Clothing1M`, `LAION-400M`, `MovieLens 1M`; millions need two letters before them (`R3M`, `M2M` are no counts).
 _ITEM_COUNT = re.compile(r"[A-Za-z][-\s]?\d+(?:\.\d+)?K$|[A-Za-z]{2}[-\s]?\d+(?:\.\d+)?M$")
+#: A lower-case word that names: digits between letters (`word2vec`, `fb15k237`) or ending a word, two digits at
+#: least (`cifar10`, `banking77`), as a single one is often a footnote's mark (`framework1`); `l2`, `q1`, `3rd` and
+#: `top1` are no names.
+_LOWER_NAME_PART = re.compile(r"[a-z]{2}\d+[a-z]|^[a-z]{2,}\d{2,}$")
+#: Flattened formulas are no names: `frac12`, `sqrt2`, `1-frac1e` (what `\frac{1}{2}`, `\sqrt{2}` leave).
+_FORMULA_WORD = re.compile(r"(?:^|-)(?:frac|sqrt|log|ln|exp|min|max|sin|cos|tan|det|ell|math[a-z]+)\d")
+#: A number with a unit (`22.4fps`, `100ms`, `16gb`): no name.
+_WITH_UNIT = re.compile(r"^\d+(?:\.\d+)?[a-z]+$")
 _MODEL_SUFFIX = re.compile(r"-(?:Instruct|Chat|Base|Coder|Preview|Turbo|mini|Mini|Pro|Flash|Next)\b")
 
 
@@ -43,9 +51,12 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
 
 @lru_cache(maxsize=65536)  # asked of every capitalised word, and words repeat across abstracts
 def has_shape(word: str) -> bool:
-    """True for words whose shape alone marks a name: `ArenaRL`, `SE-RRMs`, `Qwen3`, `t-SVD`, `GPT-5`."""
-    if word == word.lower():  # most words: no capital at all, so neither test below can pass
-        return False
+    """True for words whose shape alone marks a name: `ArenaRL`, `SE-RRMs`, `Qwen3`, `t-SVD`, `GPT-5`, and
+    lower-case names with digits, `word2vec`, `cifar10`, `text-davinci-003`."""
+    if word == word.lower():  # most words: no capital, so a name only where letters and digits meet
+        return (not word.isalpha() and any(ch.isdigit() for ch in word) and not _WITH_UNIT.match(word)
+                and not _DIMENSION.match(word) and not any(ch in _MATH_CHARS for ch in word)
+                and _lower_name(word))
     if any(ch in _MATH_CHARS for ch in word):  # a formula's pieces ("T^2/3", "√nT") are not names
         return False
     if len(word) < 2 or "://" in word or "@" in word or _NUMERIC.match(word) or _DIMENSION.match(word):
@@ -56,6 +67,18 @@ def has_shape(word: str) -> bool:
     upper_inside = any(ch.isupper() for ch in word[1:])
     digit_and_upper = any(ch.isdigit() for ch in word) and any(ch.isupper() for ch in word)
     return upper_inside or digit_and_upper
+
+
+def _lower_name(word: str) -> bool:
+    """`word2vec`, `ogbl-wikikg2`, or a word and a number joined by hyphens after it, three parts at least
+    (`text-davinci-003`, `gpt-3.5-turbo`, `llama-2-7b`), as `top-1`, `10-fold` and `1-nearest-neighbour` are no
+    names."""
+    if _FORMULA_WORD.search(word):
+        return False
+    parts = word.split("-")
+    if any(_LOWER_NAME_PART.search(part) for part in parts):
+        return True
+    return len(parts) >= 3 and parts[0].isalpha() and len(parts[0]) >= 2 and any(p[:1].isdigit() for p in parts)
 
 
 def in_word_hyphen(token) -> bool:

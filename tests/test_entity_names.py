@@ -31,6 +31,16 @@ def test_shape_signals():
         assert not has_shape(word), word
 
 
+def test_lower_case_names_with_digits():
+    """Letters and digits run together name a thing in lower case too; ordinals, units, footnote marks, `l2`,
+    `top-1` and flattened formulas do not."""
+    for word in ("word2vec", "glyph2vec", "zork15k237", "mazes50", "tiny-zebra-003", "zebra-3.5-turbo", "orca-2-7b"):
+        assert has_shape(word), word
+    for word in ("l2", "q1", "top-1", "10-fold", "3rd-person", "22.4fps", "framework1", "frac12", "1-frac1e",
+                 "1-nearest-neighbour", "two-layer", "x86"):
+        assert not has_shape(word), word
+
+
 def test_versions_and_trimming():
     assert is_version("4.5") and is_version("229B") and is_version("M2.1")
     assert not is_version("Sonnet")

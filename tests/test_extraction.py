@@ -410,6 +410,14 @@ def test_known_terms_take_the_words_that_narrow_them(extract_one):
     assert "standard Gibbs sampling" not in names
 
 
+def test_lower_case_names_and_versions_after_a_plain_word(extract_one):
+    names = by_name(extract_one("We evaluate on the datasets zork15k237 and quokka77, and train glyph2vec "
+                                "embeddings. The Pebblecount v2 dataset is used for video counting."))
+    assert names["zork15k237"].type == "Dataset" and names["quokka77"].type == "Dataset"
+    assert "glyph2vec" in names
+    assert names["Pebblecount v2"].type == "Dataset"  # not "Pebblecount" dropped as a mere modifier of "dataset"
+
+
 def test_a_lone_capitalised_word_is_no_entity_but_a_repeated_one_is(extract_one):
     once = extract_one("We split the graph and Divide the work across machines with a greedy scheduler.")
     assert "Divide" not in by_name(once)
