@@ -25,6 +25,8 @@ from .rules import Rules
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|&|:|, and|, or)?\s*$")
 #: "our (proposed) training algorithm, " just before a name: the authors naming their own contribution.
 _OUR_APPOSITION = re.compile(r"\b[Oo]ur\s+(?:[\w-]+\s+){0,3}[\w-]+\s*,\s*$")
+#: "our proposed ", "our novel ", "the proposed " just before a name: the authors' own work, named in passing.
+_OUR_PROPOSED = re.compile(r"\b(?:[Oo]ur\s+(?:proposed|novel|new)|[Tt]he\s+proposed)\s+$")
 
 
 @dataclass(frozen=True)
@@ -148,7 +150,8 @@ class RelationFinder:
 
     def _own_names(self, doc: Doc, mentions: list[Span], entities, ownable: set[str]) -> list[RelationHit]:
         """Names the authors give their work outside a "we propose" clause: in the title before its colon (with
-        the title as evidence when the abstract never uses the name), or in apposition to "our ... algorithm,"."""
+        the title as evidence when the abstract never uses the name), in apposition to "our ... algorithm,", or
+        right after "our proposed" or "the proposed"."""
         text, found = cached(doc).text, []
         titled = {key for key, e in entities.items() if e.title_span}
         for key in sorted(titled & ownable):
@@ -161,6 +164,8 @@ class RelationFinder:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:title-name", 0.85))
             elif _OUR_APPOSITION.search(text, max(span.start_char - 80, 0), span.start_char):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-apposition", 0.8))
+            elif _OUR_PROPOSED.search(text, max(span.start_char - 30, 0), span.start_char):
+                found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-proposed", 0.8))
         return found
 
     def _after_naming_word(self, doc: Doc, span: Span) -> bool:

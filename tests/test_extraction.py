@@ -400,6 +400,16 @@ def test_a_name_in_apposition_to_our_algorithm_is_proposed(extract_one):
     assert ("proposes", "StackBoost") not in relations(other)
 
 
+def test_a_name_after_our_proposed_or_after_our_contribution_is_to_propose_is_proposed(extract_one):
+    result = extract_one("Masked decoding is common. Our proposed Lattice Orbit Decoding (LOD) removes the mask.")
+    assert ("proposes", "Lattice Orbit Decoding") in relations(result)
+    other = extract_one("Masked decoding is common. Their Lattice Orbit Decoding (LOD) removes the mask.")
+    assert ("proposes", "Lattice Orbit Decoding") not in relations(other)
+    contribution = extract_one("Our main contribution is to propose a notion of orbital stability (OST) for "
+                               "non-convergent training.")
+    assert ("proposes", "orbital stability") in relations(contribution)
+
+
 def test_known_terms_take_the_words_that_narrow_them(extract_one):
     result = extract_one("We study zero-shot question answering. Inference relies on collapsed Gibbs sampling. "
                          "We compare it with standard Gibbs sampling.")
