@@ -91,10 +91,11 @@ def _acronym_core(name: str) -> str | None:
 @lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
     """The key two names must share to be one entity: case-folded, separators removed, and singular, every word of
-    a multiword name ("mixture of experts", "mixtures of expert"), a lone word only if it is an acronym's plural."""
+    a multiword name ("mixture of experts", "mixtures of expert"), a lone word if lower-case ("runtimes") or an
+    acronym's plural ("RRMs"), not a lone capitalised word, which may be a name ("Adams")."""
     name = name.strip()
     words = name.split(" ")
-    singular_name = " ".join(map(singular_word, words)) if len(words) > 1 else singular(name)
+    singular_name = " ".join(map(singular_word, words)) if len(words) > 1 or name.islower() else singular(name)
     return _SEPARATORS.sub("", singular_name.casefold())
 
 
