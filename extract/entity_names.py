@@ -10,11 +10,12 @@ _PLURAL_ACRONYM = re.compile(r"^(?P<core>.*[A-Z0-9])s$")
 #: Endings whose final s is no plural: "Bayes", "time series", "k-means", "inductive bias".
 _KEEP_FINAL_S = ("ss", "us", "is", "ics", "ous", "ayes", "series", "species", "means", "news", "bias", "atlas",
                  "canvas", "chaos")
-_ES_PLURALS = ("sses", "xes")
+_ES_PLURALS = ("sses", "xes", "ches", "shes", "zzes")
 #: Plurals no ending rule gives back ("matrices" is no plural of "matrice"), lower-case.
 _IRREGULAR_PLURALS = {"matrices": "matrix", "vertices": "vertex", "indices": "index", "simplices": "simplex",
                       "appendices": "appendix", "axes": "axis", "biases": "bias", "aliases": "alias",
-                      "atlases": "atlas", "canvases": "canvas", "lenses": "lens", "viruses": "virus"}
+                      "atlases": "atlas", "canvases": "canvas", "lenses": "lens", "viruses": "virus",
+                      "caches": "cache", "niches": "niche", "avalanches": "avalanche", "psyches": "psyche"}
 _IRREGULAR_SINGULARS = {singular: plural for plural, singular in _IRREGULAR_PLURALS.items()}
 #: Greek plurals in -es of nouns in -is: "analyses", "hypotheses", "syntheses", "parentheses".
 _IS_PLURALS = ("yses", "theses")

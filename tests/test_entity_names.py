@@ -10,6 +10,9 @@ def test_plural_acronym_is_singular():
     assert singular("LLMs") == "LLM"
     assert singular("large language models") == "large language model"
     assert singular("Adam") == "Adam"
+    # -es after ch, sh and zz goes whole ("patche" was a name); a word whose singular ends in -che keeps its e
+    assert singular("deformable patches") == "deformable patch" and singular("3D meshes") == "3D mesh"
+    assert singular("KV caches") == "KV cache"
 
 
 def test_keys_fold_case_dashes_and_plurals():
