@@ -1,15 +1,14 @@
 """One scale measurement, run in its own process: `python -m bench.scale --papers N`.
 
-Prints one JSON object. `python -m bench` runs it for several sizes and prints the table.
+Prints one JSON object. `python -m bench` runs it for several sizes, runs `kg build` end to end over the same
+papers, and prints the table.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
-import subprocess
 import sys
 import tempfile
 import time
@@ -54,35 +53,17 @@ def _timed(func):
     return value, time.perf_counter() - start
 
 
-def build_command_run(papers: list[Paper], model: str, workers: int) -> tuple[float, int]:
-    """Wall seconds and peak RSS (MB) of `kg build --no-cache` over `papers`, run as a user runs it: its own
-    process, from start-up and model load to the last output file. This process's own peak says nothing about the
-    tool's, as it holds every text, fact, graph and store the measurements need at once."""
-    with tempfile.TemporaryDirectory() as tmp:
-        corpus = Path(tmp) / "papers.jsonl"
-        with corpus.open("w", encoding="utf-8") as out:
-            for paper in papers:
-                record = {"id": paper.id, "title": paper.title, "abstract": paper.abstract, "url": paper.url,
-                          "venue": paper.venue, "year": paper.year}
-                out.write(json.dumps({k: v for k, v in record.items() if v is not None}) + "\n")
-        command = [sys.executable, "-c", "from kg.cli import main; main()", "build", str(corpus), "--out", str(Path(tmp) / "out"),
-                   "--model", model, "--workers", str(workers), "--no-cache", "--quiet"]
-        with (Path(tmp) / "stderr").open("w+", encoding="utf-8") as errors:
-            start = time.perf_counter()
-            proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
-            # wait4, not wait: its usage is this child's (and its workers'), not every child this process had
-            _, status, usage = os.wait4(proc.pid, 0)
-            seconds = time.perf_counter() - start
-            proc.returncode = os.waitstatus_to_exitcode(status)
-            if proc.returncode != 0:
-                errors.seek(0)
-                raise RuntimeError(f"kg build failed: {errors.read()[-2000:]}")
-    return seconds, round(usage.ru_maxrss / 1024)
+def write_corpus(papers: list[Paper], path: Path) -> None:
+    """The papers as the JSONL a user would give `kg build`, for the end-to-end run `python -m bench` makes."""
+    with path.open("w", encoding="utf-8") as out:
+        for paper in papers:
+            record = {"id": paper.id, "title": paper.title, "abstract": paper.abstract, "url": paper.url,
+                      "venue": paper.venue, "year": paper.year}
+            out.write(json.dumps({k: v for k, v in record.items() if v is not None}) + "\n")
 
 
 def measure(papers: list[Paper], model: str, workers: int) -> dict:
-    """Bare spaCy vs our extraction on the same texts, then graph, Turtle, HTML and saved queries, then the
-    `kg build` command end to end."""
+    """Bare spaCy vs our extraction on the same texts, then graph, Turtle, HTML and saved queries."""
     from extract.normalise import normalise
     from kg.build import extract_all
     from kg.builder import build_graph
@@ -134,10 +115,6 @@ def measure(papers: list[Paper], model: str, workers: int) -> dict:
             params = {p.name: p.default or _example_param(p.name, graph) for p in saved.params}
             run_saved(store, saved.name, params)  # the first run parses; the median of the next five is reported
             query_ms[saved.name] = round(median_ms(lambda: run_saved(store, saved.name, params))[0], 1)
-    bench_rss_mb = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
-    triples, html_mb = len(graph), len(html.encode()) / 1e6
-    del store, graph, html, facts, texts  # the build below is another process: free this one's memory for it
-    build_s, build_rss_mb = build_command_run(papers, model, workers)
     return {
         "papers": len(papers),
         "words": words,
@@ -148,16 +125,14 @@ def measure(papers: list[Paper], model: str, workers: int) -> dict:
         "abstracts_per_s": round(len(papers) / ours_s, 1),
         "words_per_s": round(words / ours_s),
         "graph_s": round(graph_s, 2),
-        "triples": triples,
+        "triples": len(graph),
         "turtle_s": round(turtle_s, 2),
         "turtle_mb": round(turtle_mb, 2),
         "html_s": round(html_s, 2),
-        "html_mb": round(html_mb, 2),
+        "html_mb": round(len(html.encode()) / 1e6, 2),
         "store_load_s": round(load_s, 2),
         "query_ms": query_ms,
-        "end_to_end_s": round(build_s, 2),
-        "peak_rss_mb": build_rss_mb,
-        "bench_peak_rss_mb": bench_rss_mb,
+        "measure_peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
     }
 
 
@@ -182,11 +157,14 @@ def main() -> None:
     parser.add_argument("--papers", type=int, default=19, help="number of abstracts; 19 means the bundled corpus")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--model", default=DEFAULT_MODEL)
+    parser.add_argument("--write-corpus", type=Path, metavar="PATH", help="also write the papers there as JSONL")
     args = parser.parse_args()
     papers = bundled_papers() if args.papers == 19 else corpus_papers(args.papers)
     if len(papers) < args.papers:
         print(json.dumps({"papers": args.papers, "skipped": f"the corpus has only {len(papers)} abstracts"}))
         return
+    if args.write_corpus:
+        write_corpus(papers, args.write_corpus)
     print(json.dumps(measure(papers, args.model, args.workers)))
     sys.stdout.flush()
 
