@@ -70,7 +70,7 @@ def has_shape(word: str) -> bool:
 
 
 def _lower_name(word: str) -> bool:
-    """`word2vec`, `ogbl-wikikg2`, or a word and a number joined by hyphens after it, three parts at least
+    """`word2vec`, `fb15k237`, or a word and a number joined by hyphens after it, three parts at least
     (`text-davinci-003`, `gpt-3.5-turbo`, `llama-2-7b`), as `top-1`, `10-fold` and `1-nearest-neighbour` are no
     names."""
     if _FORMULA_WORD.search(word):

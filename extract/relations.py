@@ -1,7 +1,7 @@
 """The `mlkg_relations` component: how the paper relates to each entity it mentions, with the mention that shows it.
 
 proposes: a name right after "we propose/introduce/present ..." (or after "called"/"named as") in the same clause,
-after "our proposed algorithm, ...", or the name or contribution a title opens with ("Seq2Tens: ...",
+after "our proposed algorithm, ..." or "our proposed ...", or the name or contribution a title opens with ("Seq2Tens: ...",
 "Compositional Attention Networks for ..."; the title is the evidence when the abstract never uses it);
 failing those, the paper's most-mentioned own-looking name.
 outperforms/comparesWith: names in the object of "outperform"/"surpass" whose subject is the paper's own work (not
