@@ -33,7 +33,9 @@ def build_run(corpus: Path, out: Path, workers: int) -> tuple[float, int]:
     with tempfile.TemporaryFile("w+", encoding="utf-8") as errors:
         start = time.perf_counter()
         proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
-        _, status, usage = os.wait4(proc.pid, 0)  # this child's usage, with its workers', not every child's
+        # wait4: this child's usage, not every child's; its ru_maxrss is the largest of the build's processes
+        # (with --workers N, one worker's or the main one's), not their sum
+        _, status, usage = os.wait4(proc.pid, 0)
         seconds = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
         if proc.returncode != 0:

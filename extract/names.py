@@ -53,12 +53,11 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
 def has_shape(word: str) -> bool:
     """True for words whose shape alone marks a name: `ArenaRL`, `SE-RRMs`, `Qwen3`, `t-SVD`, `GPT-5`, and
     lower-case names with digits, `word2vec`, `cifar10`, `text-davinci-003`."""
-    if word == word.lower():  # most words: no capital, so a name only where letters and digits meet
-        return (not word.isalpha() and any(ch.isdigit() for ch in word) and not _WITH_UNIT.match(word)
-                and not _DIMENSION.match(word) and not any(ch in _MATH_CHARS for ch in word)
-                and _lower_name(word))
     if any(ch in _MATH_CHARS for ch in word):  # a formula's pieces ("T^2/3", "√nT") are not names
         return False
+    if word == word.lower():  # most words: no capital, so a name only where letters and digits meet
+        return (any(ch.isdigit() for ch in word) and not _WITH_UNIT.match(word) and not _DIMENSION.match(word)
+                and _lower_name(word))
     if len(word) < 2 or "://" in word or "@" in word or _NUMERIC.match(word) or _DIMENSION.match(word):
         return False
     letters = [ch for ch in word if ch.isalpha()]
