@@ -21,6 +21,7 @@ from spacy.tokens import Doc, Token
 
 from .abbreviations import find_abbreviations
 from .authorship import AuthorVerbs
+from .central_classes import CentralClasses
 from .doc_cache import cached
 from .entity_names import display_name, head_word, name_key, phrase_key, plural_spellings, singular, singular_word
 from .names import has_shape, in_word_hyphen, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
@@ -275,6 +276,7 @@ class MentionFinder:
         self.stop_words = frozenset(nlp.Defaults.stop_words)  # "It", "Can", "If" opening a clause are not names
         self.author_verbs = AuthorVerbs(nlp.vocab, rules)
         self.titles = TitleReader(rules, self.stop_words)
+        self.central_classes = CentralClasses(rules, self.stop_words)
         # model classes named by a common word ("transformer", "LLM"), singular or plural, lower-cased: every
         # word whose singular_word is one of them, so a set lookup per word replaces calling it
         self.generic_class_forms = frozenset(
@@ -312,6 +314,8 @@ class MentionFinder:
             + self._proposed_objects(doc)
             + self._studied_objects(doc)
             + self._named_phrases(text)
+            + [Candidate(start, end, text[start:end], "chunk:central-class", 0.5, _CHUNK, "Model")
+               for start, end in self.central_classes(doc, text, doc._.mlkg_title)]
         )
         accepted = self._select(candidates)
         self._share_list_hints(doc, text, accepted)
@@ -569,7 +573,8 @@ class MentionFinder:
                     same.title_span = (phrase.start, phrase.end)
                 continue
             words = phrase_key(phrase.name).split(" ")
-            names = (name for e in entities.values() for name in (e.name, *e.aliases))
+            names = (name for e in entities.values() for name in (e.name, *e.aliases)
+                     if not self.central_classes.is_class(name))  # "neural networks" says nothing of the title's
             if not any(_same_ending(words, phrase_key(name).split(" ")) for name in names):
                 self._add_title_only(entities, phrase.name, (phrase.start, phrase.end), phrase.type)
 

@@ -112,8 +112,9 @@ class RelationFinder:
 
     def _ownable(self, entities) -> set[str]:
         """Keys of the names that can be proposed, being new-looking: not metrics or tasks, not known lexicon
-        names, not "LLM"."""
+        names, not "LLM" nor "neural networks"."""
         rules = self.rules
+        classes = rules.generic_model_classes | rules.central_class_phrases
         ownable = set()
         for key, entity in entities.items():
             if entity.type in ("Metric", "Task"):
@@ -122,7 +123,7 @@ class RelationFinder:
             names = {name.lower() for name in written}
             # "Generative Adversarial Networks", "CNNs": known in the singular (an acronym's plural reads as cased)
             known = names | {singular(name).lower() for name in written}
-            if not (known & rules.known.keys()) and not (names & rules.generic_model_classes) and not any(
+            if not (known & rules.known.keys()) and not (names & classes) and not any(
                     n.rstrip("s") in rules.generic_model_classes for n in names):
                 ownable.add(key)
         return ownable

@@ -41,6 +41,8 @@ class Rules:
     basis_words: dict[str, frozenset[str]]  # preposition -> lemmas whose object there a method rests on or beats
     self_references: frozenset[str]
     generic_phrases: frozenset[str]  # lower-case, singular: too general to be an entity found by its phrase alone
+    central_class_phrases: frozenset[str]  # lower-case, plural: model classes that repetition makes central
+    central_class_modifiers: frozenset[str]  # words allowed before them, left out of the name ("deep")
     title_function_words: frozenset[str]  # besides stop words, where a phrase of a title may start or end
     activity_heads: frozenset[str]  # Method heads naming an activity ("learning"), not a thing a paper builds
     eponym_heads: frozenset[str]  # nouns that a capitalised name before them makes a method: "Gibbs sampler"
@@ -138,6 +140,8 @@ def load_rules() -> Rules:
         basis_words=_by_preposition(heads["basis_words"]),
         self_references=_lower_set(heads["self_references"]),
         generic_phrases=_lower_set(heads["generic_phrases"]),
+        central_class_phrases=_lower_set(heads["central_model_classes"]["phrases"]),
+        central_class_modifiers=_lower_set(heads["central_model_classes"]["modifiers"]),
         title_function_words=_lower_set(heads["title_function_words"]),
         activity_heads=_lower_set(heads["activity_heads"]),
         eponym_heads=_lower_set(heads["eponym_heads"]),

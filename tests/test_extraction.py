@@ -631,3 +631,22 @@ def test_a_long_form_is_typed_by_its_head_before_of(extract_one):
     types = {e.name: e.type for e in extract_one(text).entities}
     assert types.get("Corpus of Linguistic Acceptability") == "Dataset", types
     assert types.get("Safe Interval Path Planning with Reservation Tables") == "Method", types
+
+
+def test_neural_networks_are_a_model_only_where_the_paper_keeps_coming_back_to_them(extract_one):
+    """Twice as a plural head noun, the title counting once, makes the class central; "the same neural network",
+    "neural network architecture" and "graph neural networks" are no uses of it, and it is never proposed."""
+    central = extract_one("Neural networks are often overconfident. We propose regularizing deep neural networks by "
+                          "penalizing confident outputs.")
+    entity = by_name(central)["neural network"]
+    assert entity.type == "Model" and {"Neural networks", "neural networks"} <= {entity.name, *entity.aliases}
+    assert ("usesModel", "neural network") in relations(central)
+    assert not any(r.entity == entity.key for r in central.relations if r.predicate == "proposes")
+    once = "We study the generalization of deep neural networks trained by SGD."
+    assert "neural network" not in by_name(extract_one(once))
+    assert "neural network" in by_name(extract_one(once, title="Training Deep Neural Networks with Noisy Labels"))
+    assert "neural network" not in by_name(extract_one(once, title="Binary Neural Networks for Edge Devices"))
+    assert "neural network" not in by_name(extract_one(once, title="Neural Network Accuracy Under Shift"))
+    not_the_class = extract_one("We use the same neural networks for all policies. A new neural network architecture "
+                                "and graph neural networks beat convolutional neural networks.")
+    assert "neural network" not in by_name(not_the_class)

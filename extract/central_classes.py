@@ -1,0 +1,75 @@
+"""Model classes named by a common phrase ("neural networks") as entities where a paper is about them.
+
+"Neural networks" is background in most ML abstracts and an entity in few: those that study, train or build on
+neural networks as such ("the generalization of deep neural networks", "neural networks are often overconfident").
+The sign read here is repetition as a plural head noun: at least `MIN_USES` uses (the title counting once), each
+the head of its phrase (not "neural network architecture"), with no determiner or possessive ("the same neural
+networks", "our networks" name particular networks) and no modifier but the allowed ones ("deep", "artificial";
+"graph neural networks" is another class). The phrases and modifiers are data (`central_model_classes` in
+`patterns/heads.json`); the modifiers are left out of the name, so that all spellings are one entity.
+"""
+
+from __future__ import annotations
+
+import re
+
+from spacy.tokens import Doc
+
+from .entity_names import singular
+from .rules import Rules
+
+#: Head uses, the title counting as one, that make a model class central to a paper.
+MIN_USES = 2
+
+_MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "npadvmod"})
+_DETERMINER_DEPS = frozenset({"det", "poss", "predet"})
+_NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
+
+
+class CentralClasses:
+    """Finds the head uses of the class phrases in a Doc, when there are enough of them."""
+
+    def __init__(self, rules: Rules, stop_words: frozenset[str]):
+        phrases = sorted(rules.central_class_phrases, key=len, reverse=True)
+        self.pattern = re.compile(
+            r"\b(?:" + "|".join(r"[\s-]+".join(map(re.escape, p.split())) for p in phrases) + r")\b", re.IGNORECASE)
+        self.singulars = frozenset(map(singular, rules.central_class_phrases))
+        self.modifiers = rules.central_class_modifiers
+        self.function_words = stop_words | rules.title_function_words
+
+    def is_class(self, name: str) -> bool:
+        """Whether the name is one of the class phrases, in the singular or plural."""
+        return singular(name).lower() in self.singulars
+
+    def __call__(self, doc: Doc, text: str, title: str | None) -> list[tuple[int, int]]:
+        """Character spans (in `text`, the Doc's text) of the head uses."""
+        uses = [(m.start(), m.end()) for m in self.pattern.finditer(text) if self._head_use(doc, m.start(), m.end())]
+        in_title = title is not None and any(self._title_head_use(title, m.start(), m.end()) for m in self.pattern.finditer(title))
+        return uses if uses and len(uses) + in_title >= MIN_USES else []
+
+    def _head_use(self, doc: Doc, start: int, end: int) -> bool:
+        span = doc.char_span(start, end, alignment_mode="expand")
+        if span is None:
+            return False
+        head = span[-1]
+        if head.dep_ in _MODIFIER_DEPS or head.dep_ == "poss" or any(c.dep_ in _DETERMINER_DEPS for c in head.children):
+            return False
+        before = span.start
+        while before > 0 and doc[before - 1].lower_ in self.modifiers:
+            before -= 1
+        if before > 0 and doc[before - 1].dep_ in _MODIFIER_DEPS and before <= doc[before - 1].head.i <= head.i:
+            return False  # "graph neural networks", "tree-to-tree neural networks": another class
+        return head.i + 1 >= len(doc) or doc[head.i + 1].tag_ not in _NOUN_TAGS
+
+    def _title_head_use(self, title: str, start: int, end: int) -> bool:
+        """Titles are not parsed: a head use there ends the title or comes before a function word or a mark
+        ("Training deep neural-networks using ..."), not before a noun ("Neural Network Accuracy"), and has
+        before its allowed modifiers nothing, a function word or an opening gerund, not a modifier ("Binary
+        Neural Networks", "Self-Normalizing Neural Networks")."""
+        following = title[end:].split(maxsplit=1)
+        if following and following[0][0].isalnum() and following[0].lower() not in self.function_words:
+            return False
+        words = title[:start].split()
+        while words and words[-1].lower() in self.modifiers:
+            words.pop()
+        return not words or words[-1].lower() in self.function_words or (len(words) == 1 and words[0].endswith("ing"))
