@@ -505,7 +505,7 @@ class MentionFinder:
         found = []
         for first, root in chunks:
             head = root.lemma_.lower()
-            etype = rules.type_heads.get(head)
+            etype = "Task" if head == "problem" else rules.type_heads.get(head)
             if etype not in ("Task", "Metric"):
                 continue
             tokens = list(doc[first : root.i + 1])  # its words up to the root
@@ -517,9 +517,10 @@ class MentionFinder:
                 continue  # a name inside is the entity ("ImageNet classification"), a modality is not ("LiDAR ...")
             if etype == "Metric" and not (self._near_number(doc, first, root) or self._measured_in(root)):
                 continue
-            if head == "task":  # "mathematical reasoning and code generation tasks": two tasks
+            if head in ("task", "problem"):  # "mathematical reasoning and code generation tasks": two tasks
                 segments = _split_at(self._task_list(doc, root)[:-1],
-                                     lambda previous, token: token.pos_ in ("CCONJ", "PUNCT"))
+                                     lambda previous, token: token.pos_ in ("CCONJ", "PUNCT")
+                                     and not in_word_hyphen(token))  # "low-rank matrix estimation problems"
             elif etype == "Task":  # "POS tagging and sentiment classification": two tasks, each with its head noun
                 segments = _split_at(tokens, lambda previous, token: token.pos_ == "CCONJ" and previous is not None
                                      and rules.type_heads.get(previous.lemma_.lower()) == "Task")
@@ -527,12 +528,31 @@ class MentionFinder:
                 segments = [tokens]
             for segment in segments:
                 segment = self._strip_modifiers(_after_unopened_bracket(self._strip_modifiers(segment, etype)), etype)
-                needed = 2 if etype == "Task" and head != "task" else 1
-                if len(segment) < needed or (head == "task" and not any(t.pos_ in ("NOUN", "PROPN") for t in segment)):
+                needed = 2 if etype == "Task" and head not in ("task", "problem") and not self._joined_to_tasks(root) else 1
+                if len(segment) < needed or (head in ("task", "problem") and not self._listed_task(segment, head)):
                     continue
                 start, end = segment[0].idx, segment[-1].idx + len(segment[-1].text)
                 found.append(Candidate(start, end, cached(doc).text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
         return found
+
+    def _listed_task(self, words: list, head: str) -> bool:
+        """Whether words listed before "tasks" or "problems" name a task: they end in a noun, a task noun before
+        "problems" ("classification and regression problems", not "inverse problems"), and a lone hyphenated word
+        ends in one ("image-classification tasks", not "low-data tasks")."""
+        last = words[-1]
+        if last.tag_ not in ("NN", "NNS", "NNP", "NNPS", "VBG"):
+            return False
+        task_noun = self.rules.type_heads.get(last.lemma_.lower()) == "Task"
+        one_word = len(words) > 1 and all(in_word_hyphen(t) for t in words[1::2]) and len(words) % 2
+        return task_noun or (head == "task" and not one_word)
+
+    def _joined_to_tasks(self, noun: Token) -> bool:
+        """A bare task noun joined to "tasks" or to a task with modifiers is a task too: "two tasks,
+        classification and semantic segmentation"."""
+        partners = [noun.head] if noun.dep_ == "conj" else []
+        partners += [child for child in noun.children if child.dep_ == "conj"]
+        return any(p.lemma_.lower() == "task" or (self.rules.type_heads.get(p.lemma_.lower()) == "Task" and any(
+            c.dep_ in ("amod", "compound") and c.i < p.i for c in p.children)) for p in partners)
 
     def _modality(self, word: str) -> bool:
         """An acronym that says what a task works on, part of the task's name: "LiDAR" in "LiDAR degradation

@@ -650,3 +650,18 @@ def test_neural_networks_are_a_model_only_where_the_paper_keeps_coming_back_to_t
     not_the_class = extract_one("We use the same neural networks for all policies. A new neural network architecture "
                                 "and graph neural networks beat convolutional neural networks.")
     assert "neural network" not in by_name(not_the_class)
+
+
+def test_task_nouns_listed_before_problems_or_joined_to_a_task_are_tasks(extract_one):
+    """A bare task noun is too vague alone ("classification" of a sentence about anything), but not when it is
+    listed before "problems" or joined to "tasks" or to a task with modifiers; a hyphenated word before "tasks" is
+    one word ("low-rank", not "rank"), and a task only when it ends in a task noun."""
+    listed = extract_one("We validate the method on both classification and regression problems and on inverse problems.")
+    assert {"classification"} <= set(by_name(listed)) and "inverse" not in by_name(listed)
+    joined = extract_one("We learn pixel layouts for two downstream tasks, classification and semantic segmentation.")
+    assert {"classification", "semantic segmentation"} <= {n for n, e in by_name(joined).items() if e.type == "Task"}
+    alone = extract_one("Our loss improves classification under label noise.")
+    assert "classification" not in by_name(alone)
+    hyphens = extract_one("The bound holds for low-rank matrix estimation problems and in low-data tasks.")
+    names = set(by_name(hyphens))
+    assert "low-rank matrix estimation" in names and not names & {"rank matrix estimation", "low-data", "data"}
