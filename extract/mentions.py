@@ -385,12 +385,12 @@ class MentionFinder:
         start, words = span.start, 0
         sentence_start = cached(doc).sentence_of(span).start
         while start > sentence_start and words < _MAX_MODIFIERS:
-            hyphen = doc[start - 1].tag_ == "HYPH" and not doc[start - 1].whitespace_
+            hyphen = in_word_hyphen(doc[start - 1])
             word = start - 2 if hyphen else start - 1
             if word < sentence_start or not self._narrows(doc[word], word, span.end, hyphen):
                 break
             start, words = word, words + 1
-        while start < span.start and doc[start - 1].tag_ == "HYPH" and not doc[start - 1].whitespace_:
+        while start < span.start and in_word_hyphen(doc[start - 1]):
             start += 1  # the rest of a hyphenated word not taken whole ("shot" of "zero-shot")
         return start
 
@@ -540,11 +540,11 @@ class MentionFinder:
         "problems" ("classification and regression problems", not "inverse problems"), and a lone hyphenated word
         ends in one ("image-classification tasks", not "low-data tasks")."""
         last = words[-1]
-        if last.tag_ not in ("NN", "NNS", "NNP", "NNPS", "VBG"):
-            return False
-        task_noun = self.rules.type_heads.get(last.lemma_.lower()) == "Task"
+        if last.lower_ not in ("task", "tasks") and "Task" in (self.rules.type_heads.get(last.lemma_.lower()),
+                                                              self._head_type(last.text)):
+            return True  # "captioning" of "image captioning tasks", which the tagger may call an adjective
         one_word = len(words) > 1 and all(in_word_hyphen(t) for t in words[1::2]) and len(words) % 2
-        return task_noun or (head == "task" and not one_word)
+        return head == "task" and last.tag_ in ("NN", "NNS", "NNP", "NNPS", "VBG") and not one_word
 
     def _joined_to_tasks(self, noun: Token) -> bool:
         """A bare task noun joined to "tasks" or to a task with modifiers is a task too: "two tasks,
@@ -774,17 +774,20 @@ class MentionFinder:
 
     # -- resolution ----------------------------------------------------------------------------------------
 
-    @staticmethod
-    def _select(candidates: list[Candidate]) -> list[Candidate]:
+    def _select(self, candidates: list[Candidate]) -> list[Candidate]:
         """Keep the strongest non-overlapping candidates; an abbreviation's two halves stand or fall together."""
         taken: list[tuple[int, int]] = []
         accepted: list[Candidate] = []
         longer = [(c.start, c.end) for c in candidates if (c.rule.startswith("name:") and c.rule != "name:proper-noun")
                   or c.rule in ("chunk:task-head", "chunk:title-phrase")]
+        proposals = [(c.start, c.end) for c in candidates if c.rule == "chunk:proposed-object"
+                     and self._head_type(c.name.rsplit(" ", 1)[-1]) in ("Method", "Model", "Dataset")]
         # A known word inside a longer name is part of that name: "Attention" in "Compositional Attention Networks";
-        # a known task inside a longer task phrase too: "video understanding" in "long-form video understanding".
-        candidates = [c for c in candidates if c.priority != _LEXICON
-                      or not any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end) for s, e in longer)]
+        # a known task inside a longer task phrase too: "video understanding" in "long-form video understanding",
+        # and a known lower-case term inside what the authors propose ("a multi-agent reinforcement learning method").
+        candidates = [c for c in candidates if c.priority != _LEXICON or not any(
+            s <= c.start and c.end <= e and (s, e) != (c.start, c.end)
+            for s, e in (longer + proposals if c.name.islower() else longer))]
         for cand in sorted(candidates, key=lambda c: (c.priority, -(c.end - c.start), c.start)):
             if any(cand.start < e and s < cand.end for s, e in taken):
                 continue

@@ -665,3 +665,14 @@ def test_task_nouns_listed_before_problems_or_joined_to_a_task_are_tasks(extract
     hyphens = extract_one("The bound holds for low-rank matrix estimation problems and in low-data tasks.")
     names = set(by_name(hyphens))
     assert "low-rank matrix estimation" in names and not names & {"rank matrix estimation", "low-data", "data"}
+
+
+def test_a_known_lower_case_term_inside_a_proposal_is_part_of_it_and_hyphens_join_words(extract_one):
+    """What the authors propose is named whole ("a multi-agent reinforcement learning method", not the known term
+    inside it), unless a name or a task list is inside; a hyphen the tagger does not call HYPH still joins the
+    modifier of a known name ("post-local SGD")."""
+    result = extract_one("This paper proposes an implicit model-based multi-agent reinforcement learning method.")
+    assert ("proposes", "implicit model-based multi-agent reinforcement learning method") in relations(result)
+    assert ("proposes", "post-local SGD") in relations(extract_one("As a remedy, we propose a post-local SGD."))
+    tasks = extract_one("We propose MapQ for visual question answering and image captioning tasks.")
+    assert {"visual question answering", "image captioning"} <= {e.name for e in tasks.entities if e.type == "Task"}
