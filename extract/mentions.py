@@ -529,22 +529,23 @@ class MentionFinder:
             for segment in segments:
                 segment = self._strip_modifiers(_after_unopened_bracket(self._strip_modifiers(segment, etype)), etype)
                 needed = 2 if etype == "Task" and head not in ("task", "problem") and not self._joined_to_tasks(root) else 1
-                if len(segment) < needed or (head in ("task", "problem") and not self._listed_task(segment, head)):
+                if len(segment) < needed or (head in ("task", "problem") and not self._listed_task(segment)):
                     continue
                 start, end = segment[0].idx, segment[-1].idx + len(segment[-1].text)
                 found.append(Candidate(start, end, cached(doc).text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
         return found
 
-    def _listed_task(self, words: list, head: str) -> bool:
-        """Whether words listed before "tasks" or "problems" name a task: they end in a noun, a task noun before
-        "problems" ("classification and regression problems", not "inverse problems"), and a lone hyphenated word
-        ends in one ("image-classification tasks", not "low-data tasks")."""
+    def _listed_task(self, words: list) -> bool:
+        """Whether words listed before "tasks" or "problems" name a task: a task noun ("classification and
+        regression problems", "image-classification tasks"), or two words or more ending in a noun that are not one
+        hyphenated word ("sparse regression problems"; not "inverse problems", "optimization problems", "target
+        tasks", "low-data tasks")."""
         last = words[-1]
         if last.lower_ not in ("task", "tasks") and "Task" in (self.rules.type_heads.get(last.lemma_.lower()),
                                                               self._head_type(last.text)):
             return True  # "captioning" of "image captioning tasks", which the tagger may call an adjective
-        one_word = len(words) > 1 and all(in_word_hyphen(t) for t in words[1::2]) and len(words) % 2
-        return head == "task" and last.tag_ in ("NN", "NNS", "NNP", "NNPS", "VBG") and not one_word
+        one_word = len(words) % 2 == 1 and all(in_word_hyphen(t) for t in words[1::2])
+        return len(words) > 1 and not one_word and last.tag_ in ("NN", "NNS", "NNP", "NNPS", "VBG")
 
     def _joined_to_tasks(self, noun: Token) -> bool:
         """A bare task noun joined to "tasks" or to a task with modifiers is a task too: "two tasks,
@@ -733,8 +734,9 @@ class MentionFinder:
             and not doc[start - 1].like_num
         ):
             start -= 1
-        while start < head.i and doc[start].tag_ in ("CC", ",", "HYPH"):
-            start += 1
+        while start < head.i and (doc[start].tag_ in ("CC", ",", "HYPH") or in_word_hyphen(doc[start])
+                                  or (start > 0 and in_word_hyphen(doc[start - 1]))):
+            start += 1  # nor the rest of a hyphenated word cut short ("case" of "worst-case")
         return list(doc[start : head.i + 1])
 
     def _strip_modifiers(self, tokens: list, etype: str) -> list:

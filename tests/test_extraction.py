@@ -665,6 +665,10 @@ def test_task_nouns_listed_before_problems_or_joined_to_a_task_are_tasks(extract
     hyphens = extract_one("The bound holds for low-rank matrix estimation problems and in low-data tasks.")
     names = set(by_name(hyphens))
     assert "low-rank matrix estimation" in names and not names & {"rank matrix estimation", "low-data", "data"}
+    # two words or more ending in a noun name a problem; one word that is no task noun does not
+    sparse = extract_one("Large stepsizes help SGD for sparse regression problems, not for optimization problems.")
+    assert "sparse regression" in by_name(sparse) and "optimization" not in by_name(sparse)
+    assert by_name(extract_one("We propose a method for snapshot HDR imaging."))["snapshot HDR imaging"].type == "Task"
 
 
 def test_a_known_lower_case_term_inside_a_proposal_is_part_of_it_and_hyphens_join_words(extract_one):
