@@ -505,7 +505,8 @@ class MentionFinder:
         found = []
         for first, root in chunks:
             head = root.lemma_.lower()
-            etype = "Task" if head == "problem" else rules.type_heads.get(head)
+            narrowed = head in rules.narrowed_metric_heads
+            etype = "Task" if head == "problem" else "Metric" if narrowed else rules.type_heads.get(head)
             if etype not in ("Task", "Metric"):
                 continue
             tokens = list(doc[first : root.i + 1])  # its words up to the root
@@ -515,7 +516,7 @@ class MentionFinder:
             if any(has_shape(t.text) and t.lower_ not in rules.generic_model_classes
                    and not (etype == "Task" and self._modality(t.text)) for t in tokens):
                 continue  # a name inside is the entity ("ImageNet classification"), a modality is not ("LiDAR ...")
-            if etype == "Metric" and not (self._near_number(doc, first, root) or self._measured_in(root)):
+            if etype == "Metric" and not (narrowed or self._near_number(doc, first, root) or self._measured_in(root)):
                 continue
             if head in ("task", "problem"):  # "mathematical reasoning and code generation tasks": two tasks
                 segments = _split_at(self._task_list(doc, root)[:-1],
@@ -531,9 +532,22 @@ class MentionFinder:
                 needed = 2 if etype == "Task" and head not in ("task", "problem") and not self._joined_to_tasks(root) else 1
                 if len(segment) < needed or (head in ("task", "problem") and not self._listed_task(segment)):
                     continue
+                if narrowed and not self._narrows_a_measure(segment):
+                    continue
                 start, end = segment[0].idx, segment[-1].idx + len(segment[-1].text)
                 found.append(Candidate(start, end, cached(doc).text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
         return found
+
+    def _narrows_a_measure(self, words: list) -> bool:
+        """"generalization performance", "communication efficiency", "predictive performance": lower-case nouns
+        (or listed adjectives) before the head, none of them a method noun ("model performance")."""
+        rules, first = self.rules, words[0]
+        if first.i > 0 and in_word_hyphen(first.doc[first.i - 1]):
+            return False  # the end of a longer hyphenated word: "art" of "state-of-the-art performance"
+        return len(words) > 1 and all(
+            in_word_hyphen(t) or (t.is_lower and (t.pos_ in ("NOUN", "VERB") or t.lower_ in rules.narrowing_adjectives)
+                                  and rules.type_heads.get(t.lemma_.lower()) not in ("Method", "Model"))
+            for t in words[:-1])
 
     def _listed_task(self, words: list) -> bool:
         """Whether words listed before "tasks" or "problems" name a task: a task noun ("classification and

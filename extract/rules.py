@@ -24,6 +24,8 @@ class Rules:
     type_heads: dict[str, str]  # head lemma -> entity type
     stop_modifiers: frozenset[str]
     metric_prefixes_dropped: frozenset[str]
+    narrowed_metric_heads: frozenset[str]  # measures only with a narrowing word: "generalization performance"
+    narrowing_adjectives: frozenset[str]  # the adjectives that narrow them: "predictive performance"
     propose_verbs: frozenset[str]
     not_contributions: frozenset[str]
     proposer_subjects: frozenset[str]
@@ -123,6 +125,8 @@ def load_rules() -> Rules:
         type_heads=type_heads,
         stop_modifiers=_lower_set(heads["stop_modifiers"]),
         metric_prefixes_dropped=_lower_set(heads["metric_prefixes_dropped"]),
+        narrowed_metric_heads=_lower_set(heads["narrowed_metric_heads"]["heads"]),
+        narrowing_adjectives=_lower_set(heads["narrowed_metric_heads"]["adjectives"]),
         propose_verbs=_lower_set(heads["propose_verbs"]),
         not_contributions=_lower_set(heads["not_contributions"]),
         proposer_subjects=_lower_set(heads["proposer_subjects"]),

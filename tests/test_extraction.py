@@ -680,3 +680,12 @@ def test_a_known_lower_case_term_inside_a_proposal_is_part_of_it_and_hyphens_joi
     assert ("proposes", "post-local SGD") in relations(extract_one("As a remedy, we propose a post-local SGD."))
     tasks = extract_one("We propose MapQ for visual question answering and image captioning tasks.")
     assert {"visual question answering", "image captioning"} <= {e.name for e in tasks.entities if e.type == "Task"}
+
+
+def test_performance_efficiency_and_quality_are_metrics_only_when_a_noun_narrows_them(extract_one):
+    result = extract_one("Post-local SGD improves the generalization performance and the communication efficiency "
+                         "of training, with competitive performance, state-of-the-art performance and good model "
+                         "performance.")
+    metrics = {e.name for e in result.entities if e.type == "Metric"}
+    assert {"generalization performance", "communication efficiency"} <= metrics
+    assert not metrics & {"competitive performance", "art performance", "model performance", "performance"}
