@@ -320,7 +320,8 @@ class MentionFinder:
         accepted = self._select(candidates)
         self._share_list_hints(doc, text, accepted)
         entities = self._group(doc, accepted, sentences)
-        entities = {key: e for key, e in entities.items() if not _lone_capitalised_word(e)}
+        entities = {key: e for key, e in entities.items()
+                    if not _lone_capitalised_word(e) and not self._modality_modifier(doc, e)}
         opening = self.titles.opening_name(doc._.mlkg_title)
         self._title_name(opening, entities)
         self._title_named_phrases(doc._.mlkg_title, opening, entities)
@@ -580,6 +581,14 @@ class MentionFinder:
                 and word.lower() not in self.rules.known and word.lower() not in self.rules.not_names
                 and not looks_like_model(word, self.rules)
                 and not looks_like_dataset(word, self.rules) and not dataset_family(word, self.rules))
+
+    def _modality_modifier(self, doc: Doc, entity: DocEntity) -> bool:
+        """A modality (`modalities` in the lexicon) that only says what a noun is of ("EEG recordings", "RGBD
+        images", "CMOS sensors") names no artifact of the paper: not an entity, unless the abstract spells it out
+        ("electroencephalography (EEG)")."""
+        return (bool(entity.mentions) and entity.name.lower() in self.rules.modalities
+                and all(rule.startswith("name:") and self._is_modifier(doc, start, end)
+                        for start, end, rule, _ in entity.mentions))
 
     def _title_name(self, opening: OpeningName | None, entities: dict[str, DocEntity]) -> None:
         """The name the title opens with: marks the entity the abstract names so, or, when the abstract never

@@ -21,6 +21,7 @@ class Rules:
     known_cased: dict[str, str]  # the same names as written in the lexicon
     generic_model_classes: frozenset[str]
     not_names: frozenset[str]
+    modalities: frozenset[str]  # lower-case: kinds of signal or record, not artifacts ("EEG recordings")
     type_heads: dict[str, str]  # head lemma -> entity type
     stop_modifiers: frozenset[str]
     metric_prefixes_dropped: frozenset[str]
@@ -122,6 +123,7 @@ def load_rules() -> Rules:
         known_cased=known_cased,
         generic_model_classes=_lower_set(lexicon["generic_model_classes"]),
         not_names=_lower_set(lexicon["not_names"]),
+        modalities=_lower_set(lexicon["modalities"]),
         type_heads=type_heads,
         stop_modifiers=_lower_set(heads["stop_modifiers"]),
         metric_prefixes_dropped=_lower_set(heads["metric_prefixes_dropped"]),

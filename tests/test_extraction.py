@@ -689,3 +689,12 @@ def test_performance_efficiency_and_quality_are_metrics_only_when_a_noun_narrows
     metrics = {e.name for e in result.entities if e.type == "Metric"}
     assert {"generalization performance", "communication efficiency"} <= metrics
     assert not metrics & {"competitive performance", "art performance", "model performance", "performance"}
+
+
+def test_a_modality_that_only_modifies_a_noun_and_a_unit_are_no_entities(extract_one):
+    result = extract_one("We also demonstrate SGDR on EEG recordings and RGBD images, where it gains 7 dB over FooNet.")
+    names = set(by_name(result))
+    assert "FooNet" in names and not names & {"EEG", "RGBD", "dB"}
+    # a modality the paper spells out is a term it defines
+    assert "EEG" in {n for e in extract_one("We read electroencephalography (EEG) recordings.").entities
+                     for n in (e.name, *e.aliases)}
