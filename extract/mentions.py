@@ -313,6 +313,7 @@ class MentionFinder:
             + self._title_phrases(doc, chunks)
             + self._proposed_objects(doc)
             + self._studied_objects(doc)
+            + self._compared_objects(doc)
             + self._named_phrases(text)
             + [Candidate(start, end, text[start:end], "chunk:central-class", 0.5, _CHUNK, "Model")
                for start, end in self.central_classes(doc, text, doc._.mlkg_title)]
@@ -705,6 +706,32 @@ class MentionFinder:
             if self._whole_problem(obj, words, tokens):
                 start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
                 found.append(Candidate(start, end, text[start:end], "chunk:studied-object", 0.6, _CHUNK, "Task"))
+        return found
+
+    def _compared_objects(self, doc: Doc) -> list[Candidate]:
+        """What the paper's method is compared with, named by a method phrase of two words or more: "compared to
+        large-batch training", "an improvement over planning with ..."; not "compared to existing methods"."""
+        rules, text, found = self.rules, cached(doc).text, []
+        for token in doc:
+            preposition = token.head
+            governor = preposition.head.lemma_.lower()
+            if not (token.dep_ == "pobj" and token.pos_ == "NOUN" and (
+                    (preposition.lower_ in ("to", "with") and governor in rules.compare_words)
+                    or (preposition.lower_ == "over" and governor in rules.basis_words["over"]))):
+                continue
+            head = token.lemma_.lower()
+            if rules.type_heads.get(head) not in ("Method", "Model") and head not in rules.activity_heads:
+                continue
+            tokens = self._strip_modifiers(list(doc[token.left_edge.i : token.i + 1]), "Method")
+            if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop
+                                      or t.like_num for t in tokens):
+                continue
+            words = [t for t in tokens[:-1] if not in_word_hyphen(t) and not in_word_hyphen(t.nbor(-1))]
+            if head not in rules.activity_heads and len(words) < 2:
+                continue  # "a transformer-based model", "supervised methods": no method of their own
+            start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
+            found.append(Candidate(start, end, text[start:end], "chunk:compared-object", 0.5, _PROPOSAL,
+                                   "Model" if rules.type_heads.get(head) == "Model" else "Method"))
         return found
 
     def _whole_problem(self, obj: Token, words: list, tokens: list) -> bool:

@@ -698,3 +698,12 @@ def test_a_modality_that_only_modifies_a_noun_and_a_unit_are_no_entities(extract
     # a modality the paper spells out is a term it defines
     assert "EEG" in {n for e in extract_one("We read electroencephalography (EEG) recordings.").entities
                      for n in (e.name, *e.aliases)}
+
+
+def test_a_method_phrase_the_paper_is_compared_with_is_a_baseline(extract_one):
+    result = extract_one("We propose post-local SGD and show that it improves the generalization performance "
+                         "compared to large-batch training. It beats prior work compared with existing methods and "
+                         "compared to a transformer-based model.")
+    assert ("comparesWith", "large-batch training") in relations(result)
+    names = {n.lower() for n in by_name(result)}
+    assert not names & {"existing method", "transformer-based model"}
