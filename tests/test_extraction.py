@@ -669,6 +669,8 @@ def test_task_nouns_listed_before_problems_or_joined_to_a_task_are_tasks(extract
     sparse = extract_one("Large stepsizes help SGD for sparse regression problems, not for optimization problems.")
     assert "sparse regression" in by_name(sparse) and "optimization" not in by_name(sparse)
     assert by_name(extract_one("We propose a method for snapshot HDR imaging."))["snapshot HDR imaging"].type == "Task"
+    optimised = by_name(extract_one("We study streams for monotone submodular maximization and regret minimization."))
+    assert optimised["monotone submodular maximization"].type == optimised["regret minimization"].type == "Task"
 
 
 def test_a_known_lower_case_term_inside_a_proposal_is_part_of_it_and_hyphens_join_words(extract_one):
