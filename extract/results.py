@@ -17,9 +17,9 @@ from spacy.tokens import Doc, Span
 from .doc_cache import cached
 
 _NUMBER = re.compile(
-    r"(?<![\w.×-])(?P<sign>[+\-−]?)(?P<number>\d+(?:,\d{3})*(?:\.\d+)?)\s?(?P<unit>%|×(?!\s?\d)|x\b(?!\s?\d)|-fold\b|\s?points?\b|\s?pp\b)?"
+    r"(?<![\w.×-])(?P<sign>[+\-−]?)(?P<number>\d+(?:,\d{3})*(?:\.\d+)?)\s?(?P<unit>%|×(?!\s?\d)|x\b(?!\s?\d)|-fold\b|\s?points?\b|\s?pp\b|\s?dB\b)?"
 )
-_UNITS = {"%": "%", "×": "×", "x": "×", "-fold": "×", "point": "points", "points": "points", "pp": "points"}
+_UNITS = {"%": "%", "×": "×", "x": "×", "-fold": "×", "point": "points", "points": "points", "pp": "points", "dB": "dB"}
 #: How many words may stand between a number and its metric, after it and before it.
 _WORDS_AFTER, _WORDS_BEFORE = 3, 6
 _CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|while|but|whereas|which)\b")

@@ -248,6 +248,8 @@ def test_a_factor_and_a_whole_number_a_metric_names_are_results(extract_one):
     assert ("8,400", "8400", "", "mean score", "ZetaPipe", "BarBench") in found
     values = [value for _, value, *_ in found]
     assert "78" not in values and "5" not in values  # a range's first end, a count of orders of magnitude
+    decibels = _results(extract_one("We propose ZetaOptics, which improves the PSNR by more than 7 dB on FooBench."))
+    assert ("7 dB", "7", "dB", "PSNR", "ZetaOptics", "FooBench") in decibels
 
 
 def test_a_name_opening_a_clause_after_a_comma_takes_no_hint_from_the_phrase_before(extract_one):
