@@ -35,6 +35,11 @@ _VALUE_OF = re.compile(r"\s+(?:of|is|was)\s+(?:about\s+|around\s+|approximately\
 _NOT_THE_VALUE = re.compile(r"\s?[-–]\s?\d|\s*orders? of magnitude")
 
 
+#: Words that make "the accuracy of many vanilla networks" other people's work, not the paper's result.
+_OTHERS = frozenset({"many", "most", "other", "several", "all", "some", "existing", "previous", "prior",
+                     "conventional", "traditional", "vanilla", "standard"})
+
+
 @dataclass(frozen=True)
 class ResultHit:
     """A reported number found in a Doc; offsets are clean-text offsets of the number as written."""
@@ -87,6 +92,13 @@ class ResultFinder:
             return None  # counts and years ("2 million parameters", "in 2024") are no results
         entity, rule = self._subject(doc, mentions, entities, start, proposed)
         metric = self._metric(doc, mentions, entities, start, end)
+        subject_metric, owner = self._metric_subject(doc, mentions, entities, start)
+        if subject_metric is not None and metric in (None, subject_metric):
+            if owner is False:
+                return None  # "the accuracy of many vanilla classifiers drops to 10%": not the paper's
+            metric = subject_metric
+            if owner:
+                entity, rule = owner, "result:metric-of"
         dataset = None
         if metric is None and rule == "result:parenthesised" and previous:
             metric, dataset = entities[previous.metric], entities.get(previous.dataset)  # "GPT-5 (53.08%)"
@@ -133,6 +145,38 @@ class ResultFinder:
             if best_distance is None or len(between) < best_distance:
                 best, best_distance = found, len(between)
         return best
+
+    @staticmethod
+    def _metric_subject(doc: Doc, mentions: list[Span], entities, start: int):
+        """The metric that is the subject of the verb the number is the object of, however far before it ("the
+        accuracy of predicting the depth of objects can reach 96.25%"), and what it is "of": the key of a method or
+        model ("the mAP of FooDet drops 68.3%"), False for other people's work ("the accuracy of many vanilla
+        networks"), else None. (None, None) when no metric is the subject."""
+        token = doc.char_span(start, start + 1, alignment_mode="expand")
+        token = token.root if token is not None else None
+        for _ in range(4):
+            if token is None or token.pos_ in ("VERB", "AUX") or token.head.i == token.i:
+                break
+            token = token.head
+        if token is None or token.pos_ not in ("VERB", "AUX"):
+            return None, None
+        subjects = [c for c in token.children if c.dep_ in ("nsubj", "nsubjpass")]
+        for mention in mentions:
+            found = entities.get(mention._.mlkg_key)
+            subject = next((s for s in subjects if mention.start <= s.i < mention.end), None)
+            if found is not None and found.type == "Metric" and subject is not None:
+                break
+        else:
+            return None, None
+        of = [g for c in subject.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+              if g.dep_ == "pobj" and g.pos_ in ("NOUN", "PROPN")]
+        if not of:
+            return found, None
+        owner = next((entities.get(m._.mlkg_key) for m in mentions if m.start <= of[0].i < m.end), None)
+        if owner is not None:
+            return found, owner.key if owner.type in ("Method", "Model") else None
+        others = any(c.lower_ in _OTHERS for c in of[0].children if c.dep_ in ("det", "amod", "predet"))
+        return found, False if others else None
 
     @staticmethod
     def _dataset(mentions: list[Span], entities, start: int, end: int):

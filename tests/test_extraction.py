@@ -252,6 +252,16 @@ def test_a_factor_and_a_whole_number_a_metric_names_are_results(extract_one):
     assert ("7 dB", "7", "dB", "PSNR", "ZetaOptics", "FooBench") in decibels
 
 
+def test_a_metric_that_is_the_subject_of_the_verb_names_a_distant_number(extract_one):
+    text = ("We propose ZetaLoc for 3D localization. On FooBench the accuracy of predicting the depth of each "
+            "object in space can reach 96.25%. The mean average precision of BarDet drops 68.3% on FooBench, "
+            "and the accuracy of many vanilla classifiers drops to 10%.")
+    found = _results(extract_one(text))
+    assert ("96.25%", "96.25", "%", "accuracy", "ZetaLoc", "FooBench") in found
+    assert any(value == "68.3" and entity == "BarDet" for _, value, _, _, entity, _ in found)
+    assert not any(value == "10" for _, value, *_ in found)  # a number of things the paper does not name
+
+
 def test_a_name_opening_a_clause_after_a_comma_takes_no_hint_from_the_phrase_before(extract_one):
     text = ("This paper proposes ZetaSGD, a new dynamic learning rate schedule for stochastic optimization. Owing "
             "to this simple yet provably valid stationarity detection, ZetaSGD is easy to implement.")
