@@ -3,7 +3,7 @@
 "G²-Reader reaches 66.21% average accuracy on VisDoMBench" gives value 66.21, unit %, metric accuracy, dataset
 VisDoMBench, for G²-Reader. A number becomes a result only when a metric is named next to it; the result is
 for the entity just before a parenthesised number ("GPT-5 (53.08%)"), else the entity that is the subject of
-the sentence, else what the paper proposes. Runs after `mlkg_relations`.
+the sentence, else what the paper proposes (the proposal its title names first). Runs after `mlkg_relations`.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class ResultFinder:
     def __call__(self, doc: Doc) -> Doc:
         entities = doc._.mlkg_entities or {}
         mentions = sorted(doc.spans.get("mlkg", []), key=lambda m: m.start_char)
-        proposed = next((hit.key for hit in doc._.mlkg_relations or () if hit.predicate == "proposes"), None)
+        proposed = self._paper_name(doc._.mlkg_relations or (), entities)
         hits: list[ResultHit] = []
         for sent_start, sent_end in cached(doc).sentence_chars:
             in_sentence = [m for m in mentions if sent_start <= m.start_char < sent_end]
@@ -74,6 +74,19 @@ class ResultFinder:
                     previous = hit
         doc._.mlkg_results = hits
         return doc
+
+    @staticmethod
+    def _paper_name(relations, entities) -> str | None:
+        """What a number is for when the text does not say: what the paper proposes, the proposal its title names
+        first ("Never Give Up: ...", "Lite Transformer with Long-Short Range Attention"), else the proposal the
+        abstract names first."""
+        proposals = [hit for hit in relations if hit.predicate == "proposes"]
+        titled = [(entities[hit.key].title_span[0], hit.key) for hit in proposals
+                  if hit.key in entities and entities[hit.key].title_span]
+        if titled:
+            return min(titled)[1]
+        first = min(proposals, key=lambda hit: (hit.in_title, hit.start), default=None)
+        return first.key if first else None
 
     def _result(self, doc: Doc, match: re.Match, mentions: list[Span], entities, proposed: str | None,
                 previous: ResultHit | None) -> ResultHit | None:

@@ -721,3 +721,10 @@ def test_a_method_phrase_the_paper_is_compared_with_is_a_baseline(extract_one):
     assert ("comparesWith", "large-batch training") in relations(result)
     names = {n.lower() for n in by_name(result)}
     assert not names & {"existing method", "transformer-based model"}
+
+
+def test_a_number_the_text_gives_no_owner_is_for_the_proposal_the_title_names_first(extract_one):
+    text = ("We propose an episodic memory-based intrinsic reward. The agent obtains a median human normalised "
+            "score of 1344.0% on FooBench.")
+    found = _results(extract_one(text, title="Never Give Up: Learning Directed Exploration with Zeta Rewards"))
+    assert [entity for _, value, _, _, entity, _ in found if value == "1344.0"] == ["Never Give Up"]
