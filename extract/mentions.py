@@ -35,6 +35,10 @@ _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}
 _CLAUSE_START = re.compile(r"[:;?!\\]\s*$")
 #: What follows an author's name in a citation.
 _CITATION = re.compile(r"\s+(?:et al\b|\(\d{4}[a-z]?\))|\s+and\s+[A-Z][a-z]+\s+\(\d{4}")
+#: Authors named in a parenthesised citation: "(Xu & Mannor, 2012)", "(Zhang et al., 2016; Kawaguchi, 2017)".
+#: (A challenge named with its year is read as a citation too: "(Sigmorphon 2018)"; "(Lifschitz 1993)" is commoner.)
+_CITED = re.compile(
+    r"(?<=[(;]) ?([A-Z][\w'’-]+)(?:,? (?:&|and) ([A-Z][\w'’-]+))?(?: et al\.?)?,? (?:19|20)\d\d[a-z]?(?=[);])")
 #: "called / named / we name X": a capitalised phrase whose inner small words belong to the name.
 _NAMED_PHRASE = re.compile(
     r"\b([A-Za-z]+)\s+[\"“']?([A-Z][\w\-]*(?:\s+(?:(?:to|of|for|and|the|in|on|with|via|from)\s+)?[A-Z][\w\-]*)*)"
@@ -397,18 +401,23 @@ class MentionFinder:
         return start
 
     def _narrows(self, token, start: int, end: int, hyphenated: bool) -> bool:
-        """A lower-case content word that modifies the term being built (tokens start..end); a number counts
-        as the first part of a hyphenated word ("zero-shot", "two-timescale")."""
+        """A lower-case content word, or an eponym the lexicon lists as no name alone ("Bayesian", "Gaussian"),
+        that modifies the term being built (tokens start..end); a number counts as the first part of a hyphenated
+        word ("zero-shot", "two-timescale")."""
         word = f"{token.lower_}-{token.doc[token.i + 2].lower_}" if hyphenated else token.lower_  # "well-known"
-        return (start <= token.head.i < end and token.is_lower and word not in self.rules.stop_modifiers
+        eponym = token.is_title and token.lower_ in self.rules.not_names  # "Bayesian logistic regression"
+        return (start <= token.head.i < end and (token.is_lower or eponym) and word not in self.rules.stop_modifiers
                 and token.lower_ not in self.rules.stop_modifiers
                 and (hyphenated or (token.dep_ in _MODIFIER_DEPS and not token.is_stop and not token.like_num
-                                    and token.pos_ in ("ADJ", "NOUN", "VERB"))))
+                                    and (token.pos_ in ("ADJ", "NOUN", "VERB") or eponym))))
 
     def _names(self, doc: Doc, sentences: list[tuple[int, int]]) -> list[Candidate]:
         """Runs of name-shaped words; a plain capitalised word counts mid-sentence, never as the sentence's first."""
         text, rules = cached(doc).text, self.rules
         found = []
+        # authors a citation names are no names of methods, there or elsewhere ("the robustness arguments of Xu &
+        # Mannor"); a name-shaped word is kept ("(BERT, 2019)" is rare, but a shaped word is never a surname)
+        cited = {name for match in _CITED.finditer(text) for name in match.groups() if name}
         for sent_start, sent_end in sentences:
             run: list[tuple[int, int]] = []
             shaped = False
@@ -439,6 +448,9 @@ class MentionFinder:
                         flush()
                     continue
                 if "://" in word or word.startswith("www.") or ("/" in word and "." in word):
+                    flush()
+                    continue
+                if word in cited and not has_shape(word):
                     flush()
                     continue
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
@@ -800,7 +812,7 @@ class MentionFinder:
                 if "".join(t.text for t in tokens[:3]).lower() not in rules.stop_modifiers:
                     break
                 del tokens[:3]
-            elif (tokens[0].lower_ in rules.stop_modifiers
+            elif (tokens[0].lower_ in rules.stop_modifiers or tokens[0].text == "%"
                   or tokens[0].pos_ in ("DET", "NUM", "PRON", "PUNCT", "ADV", "SCONJ", "ADP", "AUX", "VERB", "PART", "CCONJ")
                   or (etype == "Metric" and tokens[0].lower_ in rules.metric_prefixes_dropped)):
                 tokens.pop(0)

@@ -728,3 +728,17 @@ def test_a_number_the_text_gives_no_owner_is_for_the_proposal_the_title_names_fi
             "score of 1344.0% on FooBench.")
     found = _results(extract_one(text, title="Never Give Up: Learning Directed Exploration with Zeta Rewards"))
     assert [entity for _, value, _, _, entity, _ in found if value == "1344.0"] == ["Never Give Up"]
+
+
+def test_cited_authors_are_no_names_there_or_later(extract_one):
+    result = extract_one("We focus on the robustness approach (Xu & Mannor, 2012) and revisit the arguments of Xu & "
+                         "Mannor with FooNet. Stability (Zhang et al., 2016; Kawaguchi 2017) fails.")
+    assert set(by_name(result)) == {"FooNet"}
+
+
+def test_an_eponym_narrows_a_known_term_and_a_percent_sign_opens_no_metric(extract_one):
+    result = extract_one("We apply this approach to Bayesian logistic regression and Gaussian backpropagation, and "
+                         "estimate an average of 3.3% errors across the datasets.")
+    names = set(by_name(result))
+    assert {"Bayesian logistic regression", "Gaussian backpropagation"} <= names
+    assert not any(name.startswith("%") for name in names)
