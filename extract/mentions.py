@@ -310,7 +310,7 @@ class MentionFinder:
         # (an English noun chunk ends at its root, the noun the iterator found it by)
         chunks = [(start, doc[end - 1]) for start, end, _label in doc.noun_chunks_iterator(doc)]
         candidates = (
-            self._abbreviations(text, sentences)
+            self._abbreviations(doc, text, sentences)
             + self._lexicon(doc)
             + self._names(doc, sentences)
             + self._chunks(doc, chunks)
@@ -348,10 +348,11 @@ class MentionFinder:
 
     # -- candidate sources -------------------------------------------------------------------------------
 
-    def _abbreviations(self, text: str, sentences: list[tuple[int, int]]) -> list[Candidate]:
+    def _abbreviations(self, doc: Doc, text: str, sentences: list[tuple[int, int]]) -> list[Candidate]:
         found = []
         for number, ab in enumerate(find_abbreviations(text, sentences)):
             long_text, short_text = text[ab.long_start : ab.long_end], text[ab.short_start : ab.short_end]
+            long_text += self._head_after_brackets(doc, text, ab.long_end, ab.short_end)
             if short_text.lower() in self.rules.not_names:
                 continue  # "deep neural networks (DNNs)", "natural language processing (NLP)": too generic to link
             hint = _head_hint(text, max(ab.long_end, ab.short_end), self.rules, self.stop_words,
@@ -361,6 +362,19 @@ class MentionFinder:
             found.append(Candidate(ab.long_start, ab.long_end, long_text, "abbreviation:long-form", 0.9, _ABBREVIATION, hint, number))
             found.append(Candidate(ab.short_start, ab.short_end, short_text, "abbreviation:short-form", 0.9, _ABBREVIATION, hint, number))
         return found
+
+    def _head_after_brackets(self, doc: Doc, text: str, long_end: int, short_end: int) -> str:
+        """" learning" of "Positive and Unlabeled (PU) learning": a long form ending in an adjective names nothing
+        alone, so the lower-case noun right after the brackets ends the term; else ""."""
+        if not (long_end < short_end and text[short_end : short_end + 1] == ")"):
+            return ""
+        last = doc.char_span(long_end - 1, long_end, alignment_mode="expand")
+        bracket = doc.char_span(short_end, short_end + 1, alignment_mode="expand")
+        if not last or not bracket or bracket.end >= len(doc) or self._head_type(last[-1].text) or not (
+                last[-1].pos_ in ("ADJ", "VERB") or last[-1].lower_.endswith("ed")):  # "Unlabeled", tagged a name
+            return ""  # "question answering (QA) dataset": the long form ends in a head noun of its own
+        noun = doc[bracket.end]
+        return " " + noun.text if noun.is_lower and noun.is_alpha and noun.pos_ == "NOUN" else ""
 
     def _lexicon(self, doc: Doc) -> list[Candidate]:
         found = []

@@ -742,3 +742,11 @@ def test_an_eponym_narrows_a_known_term_and_a_percent_sign_opens_no_metric(extra
     names = set(by_name(result))
     assert {"Bayesian logistic regression", "Gaussian backpropagation"} <= names
     assert not any(name.startswith("%") for name in names)
+
+
+def test_a_long_form_ending_in_an_adjective_takes_the_noun_after_its_abbreviation(extract_one):
+    result = extract_one("The solution handles Positive and Unlabeled (PU) learning, question answering (QA) "
+                         "datasets and the proximal gradient (PG) method.")
+    names = set(by_name(result))
+    assert {"Positive and Unlabeled learning", "question answering", "proximal gradient"} <= names
+    assert by_name(result)["Positive and Unlabeled learning"].aliases >= {"PU"}
