@@ -294,7 +294,10 @@ class MentionFinder:
             lowered, last = name == name.lower(), name.rsplit(" ", 1)[-1]
             # a plural for lower-case names, model names and names ending in a lower-case word ("ROC curves")
             plural = lowered or etype == "Model" or (last != name and last.isalpha() and last.islower())
-            forms = [nlp.make_doc(form) for form in sorted({name, name + "s"} if plural else {name})]
+            spellings = {name, name + "s"} if plural else {name}
+            if name.isalpha() and name.isupper() and len(name) >= 4:
+                spellings.add(name.title())  # "Bleu" for BLEU; not for short ones ("Map" is no mAP)
+            forms = [nlp.make_doc(form) for form in sorted(spellings)]
             (self.folded if lowered else self.exact).add(etype, forms)
             if not lowered:
                 exact_forms.extend(forms)

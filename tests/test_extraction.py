@@ -750,3 +750,9 @@ def test_a_long_form_ending_in_an_adjective_takes_the_noun_after_its_abbreviatio
     names = set(by_name(result))
     assert {"Positive and Unlabeled learning", "question answering", "proximal gradient"} <= names
     assert "PU" in by_name(result)["Positive and Unlabeled learning"].aliases
+
+
+def test_an_all_capital_known_name_is_found_title_cased_but_a_short_one_is_not(extract_one):
+    result = extract_one("FooMT improves translation quality by 1.7 Bleu points, while the Map of the city is old.")
+    metrics = {e.name for e in result.entities if e.type == "Metric"}
+    assert "Bleu" in metrics and "Map" not in metrics
