@@ -59,6 +59,8 @@ _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
 _EXTENDED_TYPES = frozenset({"Task", "Method", "Model"})
 _MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "npadvmod", "advmod"})
 _MAX_MODIFIERS = 3
+#: Verbs whose object is what a method is built with: "using a reverse translation model".
+_USE_VERBS = frozenset({"use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit"})
 
 #: Priority of each signal when mentions overlap (lower wins).
 _ABBREVIATION, _LEXICON, _NAME, _CHUNK, _PROPOSAL = 0, 1, 2, 2, 3
@@ -321,6 +323,7 @@ class MentionFinder:
             + self._proposed_objects(doc)
             + self._studied_objects(doc)
             + self._compared_objects(doc)
+            + self._used_objects(doc)
             + self._named_phrases(text)
             + [Candidate(start, end, text[start:end], "chunk:central-class", 0.5, _CHUNK, "Model")
                for start, end in self.central_classes(doc, text, doc._.mlkg_title)]
@@ -738,30 +741,45 @@ class MentionFinder:
         return found
 
     def _compared_objects(self, doc: Doc) -> list[Candidate]:
-        """What the paper's method is compared with, named by a method phrase of two words or more: "compared to
-        large-batch training", "an improvement over planning with ..."; not "compared to existing methods"."""
-        rules, text, found = self.rules, cached(doc).text, []
+        """What the paper's method is compared with: "compared to large-batch training", "an improvement over
+        planning with ..."; not "compared to existing methods"."""
+        rules, found = self.rules, []
         for token in doc:
             preposition = token.head
             governor = preposition.head.lemma_.lower()
-            if not (token.dep_ == "pobj" and token.pos_ == "NOUN" and (
+            if token.dep_ == "pobj" and token.pos_ == "NOUN" and (
                     (preposition.lower_ in ("to", "with") and governor in rules.compare_words)
-                    or (preposition.lower_ == "over" and governor in rules.basis_words["over"]))):
-                continue
-            head = token.lemma_.lower()
-            if rules.type_heads.get(head) not in ("Method", "Model") and head not in rules.activity_heads:
-                continue
-            tokens = self._strip_modifiers(list(doc[token.left_edge.i : token.i + 1]), "Method")
-            if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop
-                                      or t.like_num for t in tokens):
-                continue
-            words = [t for t in tokens[:-1] if not in_word_hyphen(t) and not in_word_hyphen(t.nbor(-1))]
-            if head not in rules.activity_heads and len(words) < 2:
-                continue  # "a transformer-based model", "supervised methods": no method of their own
-            start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
-            found.append(Candidate(start, end, text[start:end], "chunk:compared-object", 0.5, _PROPOSAL,
-                                   "Model" if rules.type_heads.get(head) == "Model" else "Method"))
+                    or (preposition.lower_ == "over" and governor in rules.basis_words["over"])):
+                found.extend(self._method_phrase(doc, token, "chunk:compared-object"))
         return found
+
+    def _used_objects(self, doc: Doc) -> list[Candidate]:
+        """What a method or model is built with: "using a reverse translation model", "we employ confident
+        learning algorithms"; not "using a simple model"."""
+        return [cand for token in doc if token.dep_ == "dobj" and token.pos_ == "NOUN"
+                and token.head.lemma_.lower() in _USE_VERBS
+                for cand in self._method_phrase(doc, token, "chunk:used-object")]
+
+    def _method_phrase(self, doc: Doc, noun: Token, rule: str) -> list[Candidate]:
+        """The noun phrase a method or activity noun heads, when it names a method of its own: a generic head
+        ("method", "model", "algorithm") needs two words before it ("confident learning algorithms"; not
+        "a transformer-based model", "supervised methods", "machine learning methods")."""
+        rules, text = self.rules, cached(doc).text
+        head = noun.lemma_.lower()
+        if rules.type_heads.get(head) not in ("Method", "Model") and head not in rules.activity_heads:
+            return []
+        tokens = self._strip_modifiers(list(doc[noun.left_edge.i : noun.i + 1]), "Method")
+        if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop
+                                  or t.like_num or not (t.is_lower or in_word_hyphen(t)) for t in tokens):
+            return []
+        words = [t for t in tokens[:-1] if not in_word_hyphen(t) and not in_word_hyphen(t.nbor(-1))]
+        start, end = tokens[0].idx, noun.idx + len(noun.text)
+        modifier = text[start : tokens[-2].idx + len(tokens[-2].text)]
+        if singular(text[start:end]).lower() in rules.generic_phrases or (head not in rules.activity_heads and (
+                len(words) < 2 or singular(modifier).lower() in rules.generic_phrases)):
+            return []
+        return [Candidate(start, end, text[start:end], rule, 0.5, _PROPOSAL,
+                          "Model" if rules.type_heads.get(head) == "Model" else "Method")]
 
     def _whole_problem(self, obj: Token, words: list, tokens: list) -> bool:
         """The stripped words name a problem whole: nouns ending in a noun, two at least but for "the X problem",

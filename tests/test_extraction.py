@@ -756,3 +756,11 @@ def test_an_all_capital_known_name_is_found_title_cased_but_a_short_one_is_not(e
     result = extract_one("FooMT improves translation quality by 1.7 Bleu points, while the Map of the city is old.")
     metrics = {e.name for e in result.entities if e.type == "Metric"}
     assert "Bleu" in metrics and "Map" not in metrics
+
+
+def test_a_method_phrase_a_method_is_built_with_is_an_entity(extract_one):
+    result = extract_one("Synthetic data is generated using a reverse translation model. Errors are identified using "
+                         "confident learning algorithms, using a simple model and using deep neural networks.")
+    names = {n.lower() for n in by_name(result)}
+    assert {"reverse translation model", "confident learning algorithm"} <= names
+    assert not names & {"simple model", "model", "deep neural network"}
