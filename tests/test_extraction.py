@@ -759,8 +759,8 @@ def test_an_all_capital_known_name_is_found_title_cased_but_a_short_one_is_not(e
 
 
 def test_a_method_phrase_a_method_is_built_with_is_an_entity(extract_one):
-    result = extract_one("Synthetic data is generated using a reverse translation model. Errors are identified using "
-                         "confident learning algorithms, using a simple model and using deep neural networks.")
+    result = extract_one("Synthetic data is generated using a reverse translation model. We employ confident "
+                         "learning algorithms to find errors, using a simple model and using deep neural networks.")
     names = {n.lower() for n in by_name(result)}
     assert {"reverse translation model", "confident learning algorithm"} <= names
     assert not names & {"simple model", "model", "deep neural network"}
