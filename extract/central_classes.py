@@ -44,7 +44,8 @@ class CentralClasses:
     def __call__(self, doc: Doc, text: str, title: str | None) -> list[tuple[int, int]]:
         """Character spans (in `text`, the Doc's text) of the head uses."""
         uses = [(m.start(), m.end()) for m in self.pattern.finditer(text) if self._head_use(doc, m.start(), m.end())]
-        in_title = title is not None and any(self._title_head_use(title, m.start(), m.end()) for m in self.pattern.finditer(title))
+        in_title = title is not None and any(
+            self._title_head_use(title, m.start(), m.end()) for m in self.pattern.finditer(title))
         return uses if uses and len(uses) + in_title >= MIN_USES else []
 
     def _head_use(self, doc: Doc, start: int, end: int) -> bool:

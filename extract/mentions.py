@@ -772,7 +772,7 @@ class MentionFinder:
         if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop
                                   or t.like_num or not (t.is_lower or in_word_hyphen(t)) for t in tokens):
             return []
-        words = [t for t in tokens[:-1] if not in_word_hyphen(t) and not in_word_hyphen(t.nbor(-1))]
+        words = [t for t in tokens[:-1] if not in_word_hyphen(t) and not (t.i > 0 and in_word_hyphen(t.nbor(-1)))]
         start, end = tokens[0].idx, noun.idx + len(noun.text)
         modifier = text[start : tokens[-2].idx + len(tokens[-2].text)]
         if singular(text[start:end]).lower() in rules.generic_phrases or (head not in rules.activity_heads and (
