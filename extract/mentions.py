@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from spacy.attrs import LEMMA
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Token
 
@@ -283,6 +284,11 @@ class MentionFinder:
         self.author_verbs = AuthorVerbs(nlp.vocab, rules)
         self.titles = TitleReader(rules, self.stop_words)
         self.central_classes = CentralClasses(rules, self.stop_words)
+        # lemma hashes of the words whose objects name compared or used methods ("compared to", "using")
+        strings = nlp.vocab.strings
+        self.compare_lemmas = frozenset(strings.add(form) for word in (*rules.compare_words, *rules.basis_words["over"])
+                                        for form in (word, word.capitalize()))
+        self.use_lemmas = frozenset(strings.add(form) for word in _USE_VERBS for form in (word, word.capitalize()))
         # model classes named by a common word ("transformer", "LLM"), singular or plural, lower-cased: every
         # word whose singular_word is one of them, so a set lookup per word replaces calling it
         self.generic_class_forms = frozenset(
@@ -744,21 +750,27 @@ class MentionFinder:
         """What the paper's method is compared with: "compared to large-batch training", "an improvement over
         planning with ..."; not "compared to existing methods"."""
         rules, found = self.rules, []
-        for token in doc:
-            preposition = token.head
-            governor = preposition.head.lemma_.lower()
-            if token.dep_ == "pobj" and token.pos_ == "NOUN" and (
-                    (preposition.lower_ in ("to", "with") and governor in rules.compare_words)
-                    or (preposition.lower_ == "over" and governor in rules.basis_words["over"])):
-                found.extend(self._method_phrase(doc, token, "chunk:compared-object"))
+        for governor in self._with_lemma(doc, self.compare_lemmas):
+            lemma = governor.lemma_.lower()
+            for preposition in governor.children:
+                if (preposition.lower_ in ("to", "with") and lemma in rules.compare_words) or (
+                        preposition.lower_ == "over" and lemma in rules.basis_words["over"]):
+                    found.extend(cand for token in preposition.children if token.dep_ == "pobj"
+                                 and token.pos_ == "NOUN"
+                                 for cand in self._method_phrase(doc, token, "chunk:compared-object"))
         return found
 
     def _used_objects(self, doc: Doc) -> list[Candidate]:
         """What a method or model is built with: "using a reverse translation model", "we employ confident
         learning algorithms"; not "using a simple model"."""
-        return [cand for token in doc if token.dep_ == "dobj" and token.pos_ == "NOUN"
-                and token.head.lemma_.lower() in _USE_VERBS
+        return [cand for verb in self._with_lemma(doc, self.use_lemmas) for token in verb.children
+                if token.dep_ == "dobj" and token.pos_ == "NOUN"
                 for cand in self._method_phrase(doc, token, "chunk:used-object")]
+
+    @staticmethod
+    def _with_lemma(doc: Doc, lemmas: frozenset[int]) -> list[Token]:
+        """The tokens whose lemma's hash is one of `lemmas`, read from one array rather than token by token."""
+        return [doc[i] for i, lemma in enumerate(doc.to_array(LEMMA).tolist()) if lemma in lemmas]
 
     def _method_phrase(self, doc: Doc, noun: Token, rule: str) -> list[Candidate]:
         """The noun phrase a method or activity noun heads, when it names a method of its own: a generic head
