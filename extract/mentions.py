@@ -1,7 +1,8 @@
 """The `mlkg_mentions` component: finds entity mentions in a Doc, groups them into entities and types them.
 
 Signals, strongest first: abbreviation definitions, the curated lexicon, the shape of names, noun chunks headed by
-a task or metric noun or named by the title too (read by `titles.TitleReader`), and the objects of "we propose".
+a task or metric noun or named by the title too (read by `titles.TitleReader`), model classes a paper keeps coming
+back to (`central_classes`), and the objects of "we propose", of "compared to" and of "using" (`method_phrases`).
 Overlaps are resolved by that order, then by length. The name a title opens with, and its subject and purpose
 phrases, join the entities, with no mention in the abstract when the abstract never uses them. Results go to
 `doc.spans["mlkg"]` (label = entity type; `Span._.mlkg_key`, `_.mlkg_rule`, `_.mlkg_confidence`) and
@@ -16,13 +17,13 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from spacy.attrs import LEMMA
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Token
 
 from .abbreviations import find_abbreviations
 from .authorship import AuthorVerbs
 from .central_classes import CentralClasses
+from .method_phrases import MethodPhrases
 from .doc_cache import cached
 from .entity_names import display_name, head_word, name_key, phrase_key, plural_spellings, singular, singular_word
 from .names import has_shape, in_word_hyphen, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
@@ -60,8 +61,6 @@ _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
 _EXTENDED_TYPES = frozenset({"Task", "Method", "Model"})
 _MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "npadvmod", "advmod"})
 _MAX_MODIFIERS = 3
-#: Verbs whose object is what a method is built with: "using a reverse translation model".
-_USE_VERBS = frozenset({"use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit"})
 
 #: Priority of each signal when mentions overlap (lower wins).
 _ABBREVIATION, _LEXICON, _NAME, _CHUNK, _PROPOSAL = 0, 1, 2, 2, 3
@@ -284,11 +283,7 @@ class MentionFinder:
         self.author_verbs = AuthorVerbs(nlp.vocab, rules)
         self.titles = TitleReader(rules, self.stop_words)
         self.central_classes = CentralClasses(rules, self.stop_words)
-        # lemma hashes of the words whose objects name compared or used methods ("compared to", "using")
-        strings = nlp.vocab.strings
-        self.compare_lemmas = frozenset(strings.add(form) for word in (*rules.compare_words, *rules.basis_words["over"])
-                                        for form in (word, word.capitalize()))
-        self.use_lemmas = frozenset(strings.add(form) for word in _USE_VERBS for form in (word, word.capitalize()))
+        self.method_phrases = MethodPhrases(nlp.vocab, rules, self._strip_modifiers)
         # model classes named by a common word ("transformer", "LLM"), singular or plural, lower-cased: every
         # word whose singular_word is one of them, so a set lookup per word replaces calling it
         self.generic_class_forms = frozenset(
@@ -328,8 +323,8 @@ class MentionFinder:
             + self._title_phrases(doc, chunks)
             + self._proposed_objects(doc)
             + self._studied_objects(doc)
-            + self._compared_objects(doc)
-            + self._used_objects(doc)
+            + [Candidate(start, end, text[start:end], rule, 0.5, _PROPOSAL, etype)
+               for start, end, rule, etype in self.method_phrases(doc, text)]
             + self._named_phrases(text)
             + [Candidate(start, end, text[start:end], "chunk:central-class", 0.5, _CHUNK, "Model")
                for start, end in self.central_classes(doc, text, doc._.mlkg_title)]
@@ -745,53 +740,6 @@ class MentionFinder:
                 start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
                 found.append(Candidate(start, end, text[start:end], "chunk:studied-object", 0.6, _CHUNK, "Task"))
         return found
-
-    def _compared_objects(self, doc: Doc) -> list[Candidate]:
-        """What the paper's method is compared with: "compared to large-batch training", "an improvement over
-        planning with ..."; not "compared to existing methods"."""
-        rules, found = self.rules, []
-        for governor in self._with_lemma(doc, self.compare_lemmas):
-            lemma = governor.lemma_.lower()
-            for preposition in governor.children:
-                if (preposition.lower_ in ("to", "with") and lemma in rules.compare_words) or (
-                        preposition.lower_ == "over" and lemma in rules.basis_words["over"]):
-                    found.extend(cand for token in preposition.children if token.dep_ == "pobj"
-                                 and token.pos_ == "NOUN"
-                                 for cand in self._method_phrase(doc, token, "chunk:compared-object"))
-        return found
-
-    def _used_objects(self, doc: Doc) -> list[Candidate]:
-        """What a method or model is built with: "using a reverse translation model", "we employ confident
-        learning algorithms"; not "using a simple model"."""
-        return [cand for verb in self._with_lemma(doc, self.use_lemmas) for token in verb.children
-                if token.dep_ == "dobj" and token.pos_ == "NOUN"
-                for cand in self._method_phrase(doc, token, "chunk:used-object")]
-
-    @staticmethod
-    def _with_lemma(doc: Doc, lemmas: frozenset[int]) -> list[Token]:
-        """The tokens whose lemma's hash is one of `lemmas`, read from one array rather than token by token."""
-        return [doc[i] for i, lemma in enumerate(doc.to_array(LEMMA).tolist()) if lemma in lemmas]
-
-    def _method_phrase(self, doc: Doc, noun: Token, rule: str) -> list[Candidate]:
-        """The noun phrase a method or activity noun heads, when it names a method of its own: a generic head
-        ("method", "model", "algorithm") needs two words before it ("confident learning algorithms"; not
-        "a transformer-based model", "supervised methods", "machine learning methods")."""
-        rules, text = self.rules, cached(doc).text
-        head = noun.lemma_.lower()
-        if rules.type_heads.get(head) not in ("Method", "Model") and head not in rules.activity_heads:
-            return []
-        tokens = self._strip_modifiers(list(doc[noun.left_edge.i : noun.i + 1]), "Method")
-        if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop
-                                  or t.like_num or not (t.is_lower or in_word_hyphen(t)) for t in tokens):
-            return []
-        words = [t for t in tokens[:-1] if not in_word_hyphen(t) and not (t.i > 0 and in_word_hyphen(t.nbor(-1)))]
-        start, end = tokens[0].idx, noun.idx + len(noun.text)
-        modifier = text[start : tokens[-2].idx + len(tokens[-2].text)]
-        if singular(text[start:end]).lower() in rules.generic_phrases or (head not in rules.activity_heads and (
-                len(words) < 2 or singular(modifier).lower() in rules.generic_phrases)):
-            return []
-        return [Candidate(start, end, text[start:end], rule, 0.5, _PROPOSAL,
-                          "Model" if rules.type_heads.get(head) == "Model" else "Method")]
 
     def _whole_problem(self, obj: Token, words: list, tokens: list) -> bool:
         """The stripped words name a problem whole: nouns ending in a noun, two at least but for "the X problem",

@@ -1,0 +1,82 @@
+"""Method phrases a paper is compared with or builds with, named by no capitals: "compared to large-batch
+training", "an improvement over planning without subgoals", "using a reverse translation model", "we employ
+confident learning algorithms".
+
+The governing words (the `compare_words` and the "over" `basis_words` of `patterns/heads.json`, and `USE_VERBS`)
+are found from the Doc's lemma array, not by visiting every token; the phrase their object heads counts when a
+method or activity noun heads it and it names a method of its own (a generic head such as "method" or "model"
+needs two words before it; "existing methods", "a transformer-based model", "deep neural networks" are none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from spacy.attrs import LEMMA
+from spacy.tokens import Doc, Token
+from spacy.vocab import Vocab
+
+from .entity_names import singular
+from .names import in_word_hyphen
+from .rules import Rules
+
+#: Verbs whose object is what a method is built with: "using a reverse translation model".
+USE_VERBS = frozenset({"use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit"})
+
+
+class MethodPhrases:
+    """Finds compared and used method phrases in a Doc; `strip_modifiers(tokens, type)` drops the leading words
+    that do not belong to a name (the mention finder's)."""
+
+    def __init__(self, vocab: Vocab, rules: Rules, strip_modifiers: Callable[[list, str], list]):
+        self.rules = rules
+        self.strip_modifiers = strip_modifiers
+        strings = vocab.strings
+        over = rules.basis_words["over"]
+        self.compare_lemmas = frozenset(strings.add(form) for word in (*rules.compare_words, *over)
+                                        for form in (word, word.capitalize()))
+        self.use_lemmas = frozenset(strings.add(form) for word in USE_VERBS for form in (word, word.capitalize()))
+
+    def __call__(self, doc: Doc, text: str) -> list[tuple[int, int, str, str]]:
+        """(start, end, rule, type) of each phrase, in `text` (the Doc's text) offsets."""
+        return self._compared(doc, text) + self._used(doc, text)
+
+    def _compared(self, doc: Doc, text: str) -> list[tuple[int, int, str, str]]:
+        rules, found = self.rules, []
+        for governor in _with_lemma(doc, self.compare_lemmas):
+            lemma = governor.lemma_.lower()
+            for preposition in governor.children:
+                if (preposition.lower_ in ("to", "with") and lemma in rules.compare_words) or (
+                        preposition.lower_ == "over" and lemma in rules.basis_words["over"]):
+                    found.extend(phrase for token in preposition.children if token.dep_ == "pobj"
+                                 and token.pos_ == "NOUN"
+                                 for phrase in self._phrase(text, token, "chunk:compared-object"))
+        return found
+
+    def _used(self, doc: Doc, text: str) -> list[tuple[int, int, str, str]]:
+        return [phrase for verb in _with_lemma(doc, self.use_lemmas) for token in verb.children
+                if token.dep_ == "dobj" and token.pos_ == "NOUN"
+                for phrase in self._phrase(text, token, "chunk:used-object")]
+
+    def _phrase(self, text: str, noun: Token, rule: str) -> list[tuple[int, int, str, str]]:
+        """The noun phrase `noun` heads, when it names a method of its own; else none."""
+        rules, doc = self.rules, noun.doc
+        head = noun.lemma_.lower()
+        if rules.type_heads.get(head) not in ("Method", "Model") and head not in rules.activity_heads:
+            return []
+        tokens = self.strip_modifiers(list(doc[noun.left_edge.i : noun.i + 1]), "Method")
+        if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop
+                                  or t.like_num or not (t.is_lower or in_word_hyphen(t)) for t in tokens):
+            return []
+        words = [t for t in tokens[:-1] if not in_word_hyphen(t) and not (t.i > 0 and in_word_hyphen(t.nbor(-1)))]
+        start, end = tokens[0].idx, noun.idx + len(noun.text)
+        modifier = text[start : tokens[-2].idx + len(tokens[-2].text)]
+        if singular(text[start:end]).lower() in rules.generic_phrases or (head not in rules.activity_heads and (
+                len(words) < 2 or singular(modifier).lower() in rules.generic_phrases)):
+            return []
+        return [(start, end, rule, "Model" if rules.type_heads.get(head) == "Model" else "Method")]
+
+
+def _with_lemma(doc: Doc, lemmas: frozenset[int]) -> list[Token]:
+    """The tokens whose lemma's hash is one of `lemmas`, read from one array rather than token by token."""
+    return [doc[i] for i, lemma in enumerate(doc.to_array(LEMMA).tolist()) if lemma in lemmas]
