@@ -39,11 +39,14 @@ class MethodPhrases:
 
     def __call__(self, doc: Doc, text: str) -> list[tuple[int, int, str, str]]:
         """(start, end, rule, type) of each phrase, in `text` (the Doc's text) offsets."""
-        return self._compared(doc, text) + self._used(doc, text)
+        lemmas = doc.to_array(LEMMA).tolist()  # read once for both kinds of governing word
+        compared = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.compare_lemmas]
+        used = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.use_lemmas]
+        return self._compared(compared, text) + self._used(used, text)
 
-    def _compared(self, doc: Doc, text: str) -> list[tuple[int, int, str, str]]:
+    def _compared(self, governors: list[Token], text: str) -> list[tuple[int, int, str, str]]:
         rules, found = self.rules, []
-        for governor in _with_lemma(doc, self.compare_lemmas):
+        for governor in governors:
             lemma = governor.lemma_.lower()
             for preposition in governor.children:
                 if (preposition.lower_ in ("to", "with") and lemma in rules.compare_words) or (
@@ -53,8 +56,8 @@ class MethodPhrases:
                                  for phrase in self._phrase(text, token, "chunk:compared-object"))
         return found
 
-    def _used(self, doc: Doc, text: str) -> list[tuple[int, int, str, str]]:
-        return [phrase for verb in _with_lemma(doc, self.use_lemmas) for token in verb.children
+    def _used(self, verbs: list[Token], text: str) -> list[tuple[int, int, str, str]]:
+        return [phrase for verb in verbs for token in verb.children
                 if token.dep_ == "dobj" and token.pos_ == "NOUN"
                 for phrase in self._phrase(text, token, "chunk:used-object")]
 
@@ -75,8 +78,3 @@ class MethodPhrases:
                 len(words) < 2 or singular(modifier).lower() in rules.generic_phrases)):
             return []
         return [(start, end, rule, "Model" if rules.type_heads.get(head) == "Model" else "Method")]
-
-
-def _with_lemma(doc: Doc, lemmas: frozenset[int]) -> list[Token]:
-    """The tokens whose lemma's hash is one of `lemmas`, read from one array rather than token by token."""
-    return [doc[i] for i, lemma in enumerate(doc.to_array(LEMMA).tolist()) if lemma in lemmas]
