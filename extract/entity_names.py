@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-_SEPARATORS = re.compile(r"[\s\-‐‑‒–—_/·.]+")
+_SEPARATORS = re.compile(r"[\s\-‐‑‒–—_/·.'’]+")
 _PLURAL_ACRONYM = re.compile(r"^(?P<core>.*[A-Z0-9])s$")
 #: Endings whose final s is no plural: "Bayes", "time series", "k-means", "inductive bias".
 _KEEP_FINAL_S = ("ss", "us", "is", "ics", "ous", "ayes", "series", "species", "means", "news", "bias", "atlas",

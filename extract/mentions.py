@@ -23,6 +23,7 @@ from spacy.tokens import Doc, Token
 from .abbreviations import find_abbreviations
 from .authorship import AuthorVerbs
 from .central_classes import CentralClasses
+from .lower_case_names import LowerCaseNames
 from .method_phrases import MethodPhrases
 from .doc_cache import cached
 from .entity_names import display_name, head_word, name_key, phrase_key, plural_spellings, singular, singular_word
@@ -284,6 +285,7 @@ class MentionFinder:
         self.titles = TitleReader(rules, self.stop_words)
         self.central_classes = CentralClasses(rules, self.stop_words)
         self.method_phrases = MethodPhrases(nlp.vocab, rules, self._strip_modifiers)
+        self.lower_case_names = LowerCaseNames(nlp.vocab, rules)
         # model classes named by a common word ("transformer", "LLM"), singular or plural, lower-cased: every
         # word whose singular_word is one of them, so a set lookup per word replaces calling it
         self.generic_class_forms = frozenset(
@@ -300,6 +302,7 @@ class MentionFinder:
             spellings = {name, name + "s"} if plural else {name}
             if name.isalpha() and name.isupper() and len(name) >= 4:
                 spellings.add(name.title())  # "Bleu" for BLEU; not for short ones ("Map" is no mAP)
+            spellings |= {form.replace("'", "\u2019") for form in spellings if "'" in form}  # "Montezuma’s Revenge"
             forms = [nlp.make_doc(form) for form in sorted(spellings)]
             (self.folded if lowered else self.exact).add(etype, forms)
             if not lowered:
@@ -319,6 +322,8 @@ class MentionFinder:
             self._abbreviations(doc, text, sentences)
             + self._lexicon(doc)
             + self._names(doc, sentences)
+            + [Candidate(start, end, text[start:end], rule, 0.7, _NAME, etype)
+               for start, end, rule, etype in self.lower_case_names(doc, text)]
             + self._chunks(doc, chunks)
             + self._title_phrases(doc, chunks)
             + self._proposed_objects(doc)
@@ -713,7 +718,7 @@ class MentionFinder:
         found = []
         for obj in _authors_objects(doc, "proposes", ("NOUN", "PROPN")):
             head = obj.lemma_.lower()
-            if head in rules.not_contributions:
+            if head in rules.not_contributions or self._named_after(obj):
                 continue
             tokens = self._strip_modifiers([t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i], "Method")
             rest = self._head_after(doc, obj)
@@ -727,6 +732,11 @@ class MentionFinder:
             found.append(Candidate(start, end, text[start:end], "chunk:proposed-object", 0.6, _PROPOSAL,
                                    etype if etype in ("Dataset", "Model", "Method") else "Method"))
         return found
+
+    def _named_after(self, noun: Token) -> bool:
+        """A naming word follows the noun ("an algorithmic framework, called ..."): the name says what it is."""
+        following = noun.doc[noun.i + 1 : noun.i + 3]
+        return any(t.lower_ in self.rules.naming_words for t in following if t.text != ",")
 
     def _studied_objects(self, doc: Doc) -> list[Candidate]:
         """What "we study / address / tackle ..." takes as its object when that names a problem, not a thing: an

@@ -23,8 +23,9 @@ from .facts import RELATION_OF_TYPE
 from .rules import Rules
 
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|&|:|, and|, or)?\s*$")
-#: "our (proposed) training algorithm, " just before a name: the authors naming their own contribution.
-_OUR_APPOSITION = re.compile(r"\b[Oo]ur\s+(?:[\w-]+\s+){0,3}[\w-]+\s*,\s*$")
+#: "our (proposed) training algorithm, " or "our approach, called " just before a name (the naming word filled in
+#: from the rules): the authors naming their own contribution.
+_OUR_APPOSITION = r"\b[Oo]ur\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:the\s+)?)$"
 #: "our proposed ", "our novel ", "the proposed " just before a name: the authors' own work, named in passing.
 _OUR_PROPOSED = re.compile(r"\b(?:[Oo]ur\s+(?:proposed|novel|new)|[Tt]he\s+proposed)\s+$")
 
@@ -82,6 +83,7 @@ class RelationFinder:
 
     def __init__(self, rules: Rules):
         self.rules = rules
+        self.our_apposition = re.compile(_OUR_APPOSITION.format(naming="|".join(sorted(rules.naming_words))))
 
     def __call__(self, doc: Doc) -> Doc:
         entities = doc._.mlkg_entities or {}
@@ -163,7 +165,7 @@ class RelationFinder:
                 continue
             if span._.mlkg_key in titled:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:title-name", 0.85))
-            elif _OUR_APPOSITION.search(text, max(span.start_char - 80, 0), span.start_char):
+            elif self.our_apposition.search(text, max(span.start_char - 80, 0), span.start_char):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-apposition", 0.8))
             elif _OUR_PROPOSED.search(text, max(span.start_char - 30, 0), span.start_char):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-proposed", 0.8))

@@ -20,6 +20,7 @@ def test_keys_fold_case_dashes_and_plurals():
     assert name_key("RRMs") == name_key("RRM")
     assert name_key("ARC-AGI-1") != name_key("ARC-AGI-2")
     assert name_key("success rates") == name_key("success rate")
+    assert name_key("Montezuma’s Revenge") == name_key("Montezuma's Revenge")  # typographic and plain apostrophes
     assert name_key("runtimes") == name_key("runtime") and name_key("autoencoders") == name_key("autoencoder")
     assert name_key("Adams") != name_key("Adam")  # a lone capitalised word may be a name
 

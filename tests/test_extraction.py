@@ -40,6 +40,37 @@ def test_named_as_marks_the_proposal(extract_one):
     assert ("proposes", "CodeHopper") in relations(result)
 
 
+def test_a_lower_case_name_after_a_naming_word_is_the_proposal(extract_one):
+    """"an algorithmic framework, called hierarchical guidance": the name, not the noun it names, is proposed; the
+    noun must be a type head ("a phenomenon called ..." names nothing) and the name two words or more."""
+    result = extract_one("We propose an algorithmic framework, called hierarchical guidance, that leverages structure. "
+                         "We observe a phenomenon called gradient starvation and a method called boosting.")
+    assert ("proposes", "hierarchical guidance") in relations(result)
+    assert by_name(result)["hierarchical guidance"].type == "Method"
+    names = {n.lower() for n in by_name(result)}
+    assert not names & {"algorithmic framework", "gradient starvation"}
+    result = extract_one("Language models need large vocabularies. Our approach, called adaptive softmax, clusters "
+                         "words by frequency.")
+    assert ("proposes", "adaptive softmax") in relations(result)
+
+
+def test_lower_case_examples_a_plural_type_noun_lists_take_its_type(extract_one):
+    """"methods such as X and Y": members of two words or more; a one-word or capitalised member is skipped, a
+    phrase whose own head gives another type is none, and the list ends with the member after "and"."""
+    result = extract_one("Existing methods such as boosting, belief propagation and mean field inference fail, "
+                         "enabling effective normalization. Tasks such as answer selection or imbalanced datasets "
+                         "are hard. Benchmarks such as occlusion levels are used.")
+    names = by_name(result)
+    assert names["belief propagation"].type == names["mean field inference"].type == "Method"
+    assert names["answer selection"].type == "Task"
+    assert not {n.lower() for n in names} & {"effective normalization", "imbalanced dataset", "occlusion level"}
+
+
+def test_a_typographic_apostrophe_does_not_hide_a_known_name(extract_one):
+    result = extract_one("We evaluate on hard-exploration games, including Montezuma’s Revenge.")
+    assert by_name(result)["Montezuma’s Revenge"].type == "Dataset"
+
+
 def test_abbreviation_and_long_form_are_one_entity(extract_one):
     result = extract_one("We introduce the Gated Lattice Transformer (GLT). GLT beats dense baselines.")
     names = by_name(result)
