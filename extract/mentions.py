@@ -569,7 +569,8 @@ class MentionFinder:
                 segments = [tokens]
             for segment in segments:
                 segment = self._strip_modifiers(_after_unopened_bracket(self._strip_modifiers(segment, etype)), etype)
-                needed = 2 if etype == "Task" and head not in ("task", "problem") and not self._joined_to_tasks(root) else 1
+                needed = 2 if etype == "Task" and head not in ("task", "problem") and not (
+                    self._joined_to_tasks(root) or self._purpose_of_a_method(root)) else 1
                 if len(segment) < needed or (head in ("task", "problem") and not self._listed_task(segment)):
                     continue
                 if narrowed and not self._narrows_a_measure(segment):
@@ -608,6 +609,15 @@ class MentionFinder:
         partners += [child for child in noun.children if child.dep_ == "conj"]
         return any(p.lemma_.lower() == "task" or (self.rules.type_heads.get(p.lemma_.lower()) == "Task" and any(
             c.dep_ in ("amod", "compound") and c.i < p.i for c in p.children)) for p in partners)
+
+    def _purpose_of_a_method(self, noun: Token) -> bool:
+        """A bare task noun is a task when a method or model is for it: "a fast semi-supervised algorithm for
+        regression and classification"."""
+        while noun.dep_ == "conj" and noun.head.i != noun.i:
+            noun = noun.head
+        preposition = noun.head
+        return (noun.dep_ == "pobj" and preposition.lower_ == "for" and preposition.head.pos_ in ("NOUN", "PROPN")
+                and self.rules.type_heads.get(preposition.head.lemma_.lower()) in ("Method", "Model"))
 
     def _modality(self, word: str) -> bool:
         """An acronym that says what a task works on, part of the task's name: "LiDAR" in "LiDAR degradation
