@@ -1,8 +1,9 @@
-"""Method phrases a paper is compared with or builds with, named by no capitals: "compared to large-batch
-training", "an improvement over planning without subgoals", "using a reverse translation model", "we employ
-confident learning algorithms".
+"""Method phrases a paper is compared with, builds with or presents as new, named by no capitals: "compared to
+large-batch training", "an improvement over planning without subgoals", "using a reverse translation model", "we
+employ confident learning algorithms", "encodes each patch via a new adaptive temporal pooling".
 
-The governing words (the `compare_words` and the "over" `basis_words` of `patterns/heads.json`, and `USE_VERBS`)
+The governing words (the `compare_words` and the "over" `basis_words` of `patterns/heads.json`, `USE_VERBS`, and
+"new" or "novel" in a phrase opened by "a" or "our")
 are found from the Doc's lemma array, not by visiting every token; the phrase their object heads counts when a
 method or activity noun heads it and it names a method of its own (a generic head such as "method" or "model"
 needs two words before it; "existing methods", "a transformer-based model", "deep neural networks" are none).
@@ -22,6 +23,9 @@ from .rules import Rules
 
 #: Verbs whose object is what a method is built with: "using a reverse translation model".
 USE_VERBS = frozenset({"use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit"})
+#: Adjectives that mark a phrase opened by "a" or "our" as the paper's own: "a new adaptive temporal pooling".
+NEW_WORDS = frozenset({"new", "novel"})
+_OWN_DETERMINERS = frozenset({"a", "an", "our"})
 
 
 class MethodPhrases:
@@ -36,13 +40,15 @@ class MethodPhrases:
         self.compare_lemmas = frozenset(strings.add(form) for word in (*rules.compare_words, *over)
                                         for form in (word, word.capitalize()))
         self.use_lemmas = frozenset(strings.add(form) for word in USE_VERBS for form in (word, word.capitalize()))
+        self.new_lemmas = frozenset(strings.add(word) for word in NEW_WORDS)
 
     def __call__(self, doc: Doc, text: str) -> list[tuple[int, int, str, str]]:
         """(start, end, rule, type) of each phrase, in `text` (the Doc's text) offsets."""
         lemmas = doc.to_array(LEMMA).tolist()  # read once for both kinds of governing word
         compared = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.compare_lemmas]
         used = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.use_lemmas]
-        return self._compared(compared, text) + self._used(used, text)
+        new = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.new_lemmas]
+        return self._compared(compared, text) + self._used(used, text) + self._new(new, text)
 
     def _compared(self, governors: list[Token], text: str) -> list[tuple[int, int, str, str]]:
         rules, found = self.rules, []
@@ -60,6 +66,11 @@ class MethodPhrases:
         return [phrase for verb in verbs for token in verb.children
                 if token.dep_ == "dobj" and token.pos_ == "NOUN"
                 for phrase in self._phrase(text, token, "chunk:used-object")]
+
+    def _new(self, adjectives: list[Token], text: str) -> list[tuple[int, int, str, str]]:
+        return [phrase for adjective in adjectives if adjective.dep_ == "amod" and adjective.head.pos_ == "NOUN"
+                and any(c.lower_ in _OWN_DETERMINERS for c in adjective.head.children if c.dep_ in ("det", "poss"))
+                for phrase in self._phrase(text, adjective.head, "chunk:new-object")]
 
     def _phrase(self, text: str, noun: Token, rule: str) -> list[tuple[int, int, str, str]]:
         """The noun phrase `noun` heads, when it names a method of its own; else none."""

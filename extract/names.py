@@ -11,7 +11,7 @@ from .rules import Rules
 
 #: Punctuation that never belongs to a name's edges.
 EDGE_PUNCT = "()[]{},.;:!?\"'“”‘’`*"
-_SUFFIX = re.compile(r"-(?:based|style|like|driven|guided|specific|level|wise|free|only|aware|centric|enhanced|augmented|powered|enabled|assisted|agnostic|oriented|modality)$")
+_SUFFIX = re.compile(r"-(?:based|style|like|driven|guided|specific|level|wise|free|only|aware|centric|enhanced|augmented|powered|enabled|assisted|agnostic|modality)$")
 _VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*)$")
 _MATH_CHARS = frozenset("^√{}\\=∑∫")
 _NUMERIC = re.compile(r"^[\d.,×x%+\-–~<>=/]+$")

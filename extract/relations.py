@@ -91,10 +91,14 @@ class RelationFinder:
         hits: list[RelationHit] = []
         ownable = self._ownable(entities)
         proposed = self._proposes(doc, mentions, ownable)
-        for hit in self._own_names(doc, mentions, entities, ownable):
-            proposed.setdefault(hit.key, hit)
+        own_names = self._own_names(doc, mentions, entities, ownable)
+        for hit in own_names:
+            if hit.rule != "proposes:new":
+                proposed.setdefault(hit.key, hit)
         if not proposed:
             proposed = self._most_mentioned(entities)
+        for hit in own_names:  # "a new adaptive temporal pooling": beside a name the paper repeats, not instead
+            proposed.setdefault(hit.key, hit)
         hits.extend(proposed.values())
         own = set(proposed)
         compared = self._comparisons(doc, mentions, entities, own)
@@ -153,8 +157,8 @@ class RelationFinder:
 
     def _own_names(self, doc: Doc, mentions: list[Span], entities, ownable: set[str]) -> list[RelationHit]:
         """Names the authors give their work outside a "we propose" clause: in the title before its colon (with
-        the title as evidence when the abstract never uses the name), in apposition to "our ... algorithm,", or
-        right after "our proposed" or "the proposed"."""
+        the title as evidence when the abstract never uses the name), in apposition to "our ... algorithm,", right
+        after "our proposed" or "the proposed", or a method phrase opened by "a new" or "our novel"."""
         text, found = cached(doc).text, []
         titled = {key for key, e in entities.items() if e.title_span}
         for key in sorted(titled & ownable):
@@ -169,6 +173,8 @@ class RelationFinder:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-apposition", 0.8))
             elif _OUR_PROPOSED.search(text, max(span.start_char - 30, 0), span.start_char):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-proposed", 0.8))
+            elif span._.mlkg_rule == "chunk:new-object":  # "encodes each patch via a new adaptive temporal pooling"
+                found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:new", 0.7))
         return found
 
     def _after_naming_word(self, doc: Doc, span: Span) -> bool:

@@ -71,6 +71,22 @@ def test_a_typographic_apostrophe_does_not_hide_a_known_name(extract_one):
     assert by_name(result)["Montezuma’s Revenge"].type == "Dataset"
 
 
+def test_a_method_phrase_opened_by_a_new_is_the_papers_own(extract_one):
+    """"a new recursive pooling technique" is proposed, beside the name the paper repeats; "a new perspective" and
+    "a novel approach" are no names, and the phrase must be opened by "a" or "our" ("the new method")."""
+    result = extract_one("PoolNet summarises graphs. PoolNet relies on a new recursive pooling technique. "
+                         "PoolNet offers a new perspective and a novel approach. PoolNet beats the new method.")
+    found = relations(result)
+    assert ("proposes", "recursive pooling technique") in found and ("proposes", "PoolNet") in found
+    assert not {n.lower() for n in by_name(result)} & {"perspective", "approach", "method"}
+
+
+def test_a_participle_after_a_hyphen_ends_a_name(extract_one):
+    result = extract_one("On TabMWP, the GPT-4-powered planner beats an AI-assisted one.")
+    assert "GPT-4" in by_name(result)
+    assert not {n for n in by_name(result) if n.endswith(("-powered", "-assisted"))}
+
+
 def test_abbreviation_and_long_form_are_one_entity(extract_one):
     result = extract_one("We introduce the Gated Lattice Transformer (GLT). GLT beats dense baselines.")
     names = by_name(result)
