@@ -22,7 +22,10 @@ from .entity_names import singular
 from .facts import RELATION_OF_TYPE
 from .rules import Rules
 
-_LIST_GLUE = re.compile(r"^\s*(?:,|and|or|&|:|, and|, or)?\s*$")
+#: What may stand between two names the authors list as theirs: the first one's abbreviation (or the bracket
+#: closing it) and head noun, a comma or a conjunction and its article ("FooNet (FN) algorithm and the "); not an
+#: apposition ("SwiFT, a Swin Transformer architecture").
+_LISTED_GLUE = re.compile(r"^\s*(?:\([^()]{1,15}\)|\))?\s*(?:(?!(?:and|or)\b)([a-z]+)\s*)?(?:,|&|:|(?:,\s*)?(?:and|or)(?:\s+(?:the|a|an))?)?\s*$")
 #: "our (proposed) training algorithm, " or "our approach, called " just before a name (the naming word filled in
 #: from the rules): the authors naming their own contribution.
 _OUR_APPOSITION = r"\b[Oo]ur\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:the\s+)?)$"
@@ -181,17 +184,22 @@ class RelationFinder:
         previous = [t.lower_ for t in doc[max(span.start - 2, 0) : span.start]]
         return any(word in self.rules.naming_words for word in previous)
 
-    @staticmethod
-    def _first_and_listed(doc: Doc, inside: list[Span]) -> list[Span]:
-        """The first name in the window, and the names listed right after it ("Open-Travel and Open-DeepResearch")."""
+    def _first_and_listed(self, doc: Doc, inside: list[Span]) -> list[Span]:
+        """The first name in the window, and the names listed right after it ("Open-Travel and Open-DeepResearch"),
+        each maybe with its abbreviation and its head noun ("FooNet (FN) algorithm and BarNet (BN) algorithm")."""
         if not inside:
             return []
-        chosen = [inside[0]]
+        chosen, end = [inside[0]], inside[0].end_char
         for span in inside[1:]:
-            if _LIST_GLUE.match(cached(doc).text[chosen[-1].end_char : span.start_char]):
-                chosen.append(span)
-            else:
+            if span._.mlkg_key == chosen[-1]._.mlkg_key and span.start_char >= end:
+                end = span.end_char  # the abbreviation in brackets after the name
+                continue
+            glue = _LISTED_GLUE.match(cached(doc).text[end : span.start_char])
+            head = glue and glue.group(1)
+            if not glue or (head and self.rules.type_heads.get(singular(head)) not in ("Method", "Model", "Dataset")):
                 break
+            chosen.append(span)
+            end = span.end_char
         return chosen
 
     def _most_mentioned(self, entities) -> dict[str, RelationHit]:

@@ -87,6 +87,16 @@ def test_a_participle_after_a_hyphen_ends_a_name(extract_one):
     assert not {n for n in by_name(result) if n.endswith(("-powered", "-assisted"))}
 
 
+def test_names_listed_with_their_abbreviations_and_head_nouns_are_all_proposed(extract_one):
+    """"we propose X (XA) algorithm and Y (YA) algorithm": both; an apposition ("SwiFT, a Swin Transformer
+    architecture") names what the proposal is, not a second one."""
+    result = extract_one("We propose Sampling and Contextual Decomposition (SCD) algorithm and Sampling and "
+                         "Occlusion (SOC) algorithm. We also present SwiFT, a Swin Transformer architecture.")
+    found = relations(result)
+    assert {("proposes", "Sampling and Contextual Decomposition"), ("proposes", "Sampling and Occlusion")} <= found
+    assert ("proposes", "Swin Transformer") not in found
+
+
 def test_abbreviation_and_long_form_are_one_entity(extract_one):
     result = extract_one("We introduce the Gated Lattice Transformer (GLT). GLT beats dense baselines.")
     names = by_name(result)
