@@ -1,7 +1,8 @@
 """The `mlkg_results` component: numbers the paper reports, as n-ary results with a metric and what they are for.
 
 "G²-Reader reaches 66.21% average accuracy on VisDoMBench" gives value 66.21, unit %, metric accuracy, dataset
-VisDoMBench, for G²-Reader. A number becomes a result only when a metric is named next to it; the result is
+VisDoMBench, for G²-Reader. A number becomes a result only when a metric is named next to it (or next to the list of numbers it
+opens: "1.7 and 1.2 BLEU points"); the result is
 for the entity just before a parenthesised number ("GPT-5 (53.08%)"), else the entity that is the subject of
 the sentence, else what the paper proposes (the proposal its title names first). Runs after `mlkg_relations`.
 """
@@ -9,7 +10,7 @@ the sentence, else what the paper proposes (the proposal its title names first).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from spacy.tokens import Doc, Span
@@ -27,6 +28,9 @@ _STANDALONE_NUMBER = re.compile(r"(?<![\w-])\d")
 _FROM = re.compile(r"\bfrom\s*$")
 _TO = re.compile(r"\s*to\s+[+\-−]?\d")
 _FROM_TO = re.compile(r"\bfrom\s+\S+\s+to\b")
+#: What joins a number to the next of a list of numbers that share a metric: "by 1.7 and 1.2 BLEU points".
+_DATASET_GLUE = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+)(?:the\s+)?")
+_NEXT_IN_LIST = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)(?:by\s+)?(?=[+\-−]?\d)")
 #: A ratio written before its number: "improved the execution time by a factor of 3".
 _FACTOR_OF = re.compile(r"\bfactor of\s+$")
 #: What joins a metric to the value it names: "a mean score of 8,400", "F1 = 85".
@@ -66,14 +70,50 @@ class ResultFinder:
         hits: list[ResultHit] = []
         for sent_start, sent_end in cached(doc).sentence_chars:
             in_sentence = [m for m in mentions if sent_start <= m.start_char < sent_end]
-            previous = None
+            previous, found = None, []
             for match in _NUMBER.finditer(cached(doc).text, sent_start, sent_end):
                 hit = self._result(doc, match, in_sentence, entities, proposed, previous)
                 if hit:
-                    hits.append(hit)
+                    found.append(hit)
                     previous = hit
+            hits.extend(self._respective_datasets(cached(doc).text, found, in_sentence, entities))
         doc._.mlkg_results = hits
         return doc
+
+    @staticmethod
+    def _respective_datasets(text: str, hits: list[ResultHit], mentions: list[Span], entities) -> list[ResultHit]:
+        """A list of numbers followed by as many datasets listed are paired in order: "72.3%, 76.4% and 74.2% mIoU
+        on S3DIS, ScanNet V2 and SemanticKITTI" (each number would otherwise take the dataset closest to it)."""
+        paired = list(hits)
+        first = 0
+        while first < len(hits):
+            last = first
+            while last + 1 < len(hits) and (joined := _NEXT_IN_LIST.match(text, hits[last].end)) \
+                    and joined.end() == hits[last + 1].start:
+                last += 1
+            if last > first:
+                datasets = ResultFinder._listed_datasets(text, mentions, entities, hits[last].end)
+                if len(datasets) == last - first + 1:
+                    for i, dataset in enumerate(datasets, first):
+                        paired[i] = replace(hits[i], dataset=dataset)
+            first = last + 1
+        return paired
+
+    @staticmethod
+    def _listed_datasets(text: str, mentions: list[Span], entities, after: int) -> list[str]:
+        """The keys of the datasets listed first after a position: "on S3DIS, ScanNet V2 and SemanticKITTI"."""
+        keys, end = [], None
+        for mention in mentions:
+            found = entities.get(mention._.mlkg_key)
+            if mention.start_char < after or found is None:
+                continue
+            if found.type != "Dataset" or (end is not None and not _DATASET_GLUE.fullmatch(text, end, mention.start_char)):
+                if keys:
+                    break
+                continue
+            keys.append(found.key)
+            end = mention.end_char
+        return keys
 
     @staticmethod
     def _paper_name(relations, entities) -> str | None:
@@ -104,7 +144,7 @@ class ResultFinder:
         if not unit and "." not in number and not self._names_value(text, mentions, entities, start, end):
             return None  # counts and years ("2 million parameters", "in 2024") are no results
         entity, rule = self._subject(doc, mentions, entities, start, proposed)
-        metric = self._metric(doc, mentions, entities, start, end)
+        metric = self._metric(doc, mentions, entities, start, end) or self._listed_metric(doc, mentions, entities, end)
         subject_metric, owner = self._metric_subject(doc, mentions, entities, start)
         if subject_metric is not None and metric in (None, subject_metric):
             if owner is False:
@@ -117,7 +157,7 @@ class ResultFinder:
             metric, dataset = entities[previous.metric], entities.get(previous.dataset)  # "GPT-5 (53.08%)"
         if metric is None or entity is None or entity == metric.key:
             return None
-        dataset = dataset or self._dataset(mentions, entities, start, end)
+        dataset = dataset or self._dataset(text, mentions, entities, start, end)
         if dataset is None and entities[entity].type == "Dataset":
             dataset = entities[entity]  # "the best model reaches 22.2% accuracy" on the benchmark the paper introduces
         value = Decimal(("-" if match.group("sign") in ("-", "−") else "") + number)
@@ -159,6 +199,17 @@ class ResultFinder:
                 best, best_distance = found, len(between)
         return best
 
+    def _listed_metric(self, doc: Doc, mentions: list[Span], entities, end: int):
+        """The metric after the last of a list of numbers, for each of them: "1.7 and 1.2 BLEU points", "3.1%,
+        2.5% and 1.2% accuracy"."""
+        text = cached(doc).text
+        joined = _NEXT_IN_LIST.match(text, end)
+        following = _NUMBER.match(text, joined.end()) if joined else None
+        if following is None:
+            return None
+        return (self._metric(doc, mentions, entities, following.start(), following.end())
+                or self._listed_metric(doc, mentions, entities, following.end()))
+
     @staticmethod
     def _metric_subject(doc: Doc, mentions: list[Span], entities, start: int):
         """The metric that is the subject of the verb the number is the object of, however far before it ("the
@@ -192,13 +243,18 @@ class ResultFinder:
         return found, False if others else None
 
     @staticmethod
-    def _dataset(mentions: list[Span], entities, start: int, end: int):
-        """The dataset named closest to the number in its sentence."""
+    def _dataset(text: str, mentions: list[Span], entities, start: int, end: int):
+        """The dataset named shortly after the number, no other number between ("66.8% mIoU on QuxSet"), else the
+        one named closest to it in its sentence."""
         best, best_distance = None, None
         for mention in mentions:
             found = entities.get(mention._.mlkg_key)
             if found is None or found.type != "Dataset":
                 continue
+            if mention.start_char >= end:
+                between = text[end : mention.start_char]
+                if len(between.split()) <= _WORDS_BEFORE and not _STANDALONE_NUMBER.search(between):
+                    return found
             distance = mention.start_char - end if mention.start_char >= end else start - mention.end_char
             if distance >= 0 and (best_distance is None or distance < best_distance):
                 best, best_distance = found, distance
