@@ -338,7 +338,7 @@ class MentionFinder:
         self._share_list_hints(doc, text, accepted)
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items()
-                    if not _lone_capitalised_word(e) and not self._modality_modifier(doc, e)}
+                    if not _lone_capitalised_word(e) and not self._modality_modifier(doc, e) and not self._generic(e)}
         opening = self.titles.opening_name(doc._.mlkg_title)
         self._title_name(opening, entities)
         self._title_named_phrases(doc._.mlkg_title, opening, entities)
@@ -630,6 +630,12 @@ class MentionFinder:
                 and word.lower() not in self.rules.known and word.lower() not in self.rules.not_names
                 and not looks_like_model(word, self.rules)
                 and not looks_like_dataset(word, self.rules) and not dataset_family(word, self.rules))
+
+    def _generic(self, entity: DocEntity) -> bool:
+        """A phrase too general to be an entity ("language processing", "learning rate"; `generic_phrases`), unless
+        the paper centres on it as a model class ("neural networks", see CentralClasses)."""
+        return (singular(entity.name).lower() in self.rules.generic_phrases
+                and not any(rule == "chunk:central-class" for _, _, rule, _ in entity.mentions))
 
     def _modality_modifier(self, doc: Doc, entity: DocEntity) -> bool:
         """A modality (`modalities` in the lexicon) that only says what a noun is of ("EEG recordings", "RGBD

@@ -230,6 +230,10 @@ def test_task_from_head_noun_and_not_from_generic_words(extract_one):
         e.name for e in heads.entities if e.type == "Task"}
     generic = extract_one("Our method handles many complex tasks in various settings.")
     assert not [e for e in generic.entities if e.type == "Task"]
+    fields = extract_one("Transformers excel at natural language processing tasks and in Computer Vision, with a "
+                         "small learning rate of 0.1.")
+    assert not {e.name.lower() for e in fields.entities} & {"language processing", "natural language processing",
+                                                             "computer vision", "learning rate"}
 
 
 def test_a_metric_noun_needs_a_number_or_a_measuring_phrase(extract_one):
