@@ -83,6 +83,8 @@ class TitleReader:
             return None
         name = opening.group(1)
         words = name.split()
+        if words[0].lower() in self.rules.title_function_words:
+            return None  # "Towards Hierarchical Importance Attribution: ...", "Beyond Accuracy: ...": no name
         if not (len(words) <= 4 and all(has_shape(w) or w[:1].isupper() for w in words)
                 and (len(words) > 1 or has_shape(name) or is_title_word(name))):
             return None
@@ -98,7 +100,7 @@ class TitleReader:
         if not title or title.rstrip().endswith("?"):
             return []
         found = []
-        for before, words in self._segments(title, opening.end if opening else 0):
+        for index, (before, words) in enumerate(self._segments(title, opening.end if opening else 0)):
             if before is None and len(words) > 2 and words[0].group().lower().endswith("ing"):
                 words = words[1:]  # a title opening with a verb: "Enhancing Generic Segmentation With ..."
             if len(words) < 2:
@@ -107,7 +109,7 @@ class TitleReader:
             name = title[start:end]
             head = singular_word(words[-1].group().lower())
             etype = self.rules.type_heads.get(head)
-            subject = before is None and opening is None
+            subject = index == 0 and before in (None, "towards", "toward") and opening is None  # "Towards X"
             contribution = etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads
             if not ((etype == "Task" and (subject or before == "for"))
                     or (contribution and (subject or (before in _INSTRUMENT_WORDS and etype != "Dataset"

@@ -473,6 +473,9 @@ def test_a_name_the_title_opens_with_is_proposed(extract_one):
     assert ("proposes", "TensoRank") in relations(extract_one(text, title="TensoRank: Fast Sequence Features"))
     assert ("proposes", "TensoRank") not in relations(extract_one(text, title="Fast Sequence Features from Projections"))
     assert ("proposes", "TensoRank") not in relations(extract_one(text))
+    toward = extract_one(text, title="Towards Robust Image Segmentation: Fast Sequence Features")
+    assert "Towards Robust Image Segmentation" not in by_name(toward)  # a function word opens a phrase, not a name
+    assert by_name(toward)["Robust Image Segmentation"].type == "Task"
 
 
 def test_a_name_in_apposition_to_our_algorithm_is_proposed(extract_one):
