@@ -54,6 +54,9 @@ _LIST_ENDS = ("(", ":", ",", " as", "including", "e.g.", "namely", "like")
 _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(\(|:|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
 #: The plural noun a list of names ends with: " datasets", " and other large language models".
 _PLURAL_AFTER = re.compile(r"\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})?([a-z][a-z\-]*s)\b")
+#: An acronym: two to six capitals, maybe a plural s ("MOT", "GANs").
+_ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
+_NEXT_LOWER_WORD = re.compile(r"\s+([a-z][a-z\-]*)\b")
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
 _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
@@ -340,6 +343,7 @@ class MentionFinder:
         entities = {key: e for key, e in entities.items()
                     if not _lone_capitalised_word(e) and not self._modality_modifier(doc, e) and not self._generic(e)}
         opening = self.titles.opening_name(doc._.mlkg_title)
+        self._title_acronyms(doc._.mlkg_title, entities)
         self._title_name(opening, entities)
         self._title_named_phrases(doc._.mlkg_title, opening, entities)
         self._title_known_names(doc._.mlkg_title, entities)
@@ -645,6 +649,24 @@ class MentionFinder:
                 and all(rule.startswith("name:") and self._is_modifier(doc, start, end)
                         for start, end, rule, _ in entity.mentions))
 
+    def _title_acronyms(self, title: str | None, entities: dict[str, DocEntity]) -> None:
+        """An acronym the abstract uses without defining it that the title spells out ("Online Multi-Object
+        Tracking ..." and "online MOT") is one entity with the title's words, its name, and typed by their head."""
+        for key, entity in list(entities.items()):
+            if entity.aliases or not _ACRONYM.match(entity.name) or entity.name.lower() in self.rules.known:
+                continue
+            span = self.titles.long_form(title, entity.name.rstrip("s"))
+            if span is None:
+                continue
+            long_name = title[span[0] : span[1]]
+            if " " not in long_name or _named(entities, long_name) is not None:
+                continue  # one hyphenated word ("High-Dimensional" for HD) is mostly a modifier
+            del entities[key]
+            entity.aliases.add(entity.name)
+            entity.name, entity.key = long_name, name_key(long_name)
+            entity.type = self._long_form_type(long_name) or entity.type
+            entities[entity.key] = entity
+
     def _title_name(self, opening: OpeningName | None, entities: dict[str, DocEntity]) -> None:
         """The name the title opens with: marks the entity the abstract names so, or, when the abstract never
         does, adds it with the title as its only evidence (typed by its name, or by the noun after the colon)."""
@@ -895,18 +917,22 @@ class MentionFinder:
             else:
                 runs.append([cand])
         for run in runs:
-            ending = self._plural_type_after(text, run[-1].end, others_only=len(run) == 1)
+            ending = self._type_after(text, run[-1].end, len(run))
             for cand in run:  # names only: "question routing and answer selection models" are tasks' models
                 if cand.type_hint is None and any(map(has_shape, cand.name.split())):
                     cand.type_hint = ending
 
-    def _plural_type_after(self, text: str, end: int, others_only: bool) -> str | None:
-        """The type a plural noun right after a list's last name gives the list (" datasets", " and other large
-        language models", the only form for a lone name); not Task."""
+    def _type_after(self, text: str, end: int, members: int) -> str | None:
+        """The type a noun right after a list's last name gives the list: a plural (" datasets", " and other large
+        language models", the only form for a lone name), or for two names or more a singular too ("MOT15 and
+        MOT16 benchmark dataset"); not Task."""
         match = _PLURAL_AFTER.match(text, end)
         word = singular_word(match.group(2).lower()) if match else ""
-        if not match or word == match.group(2).lower() or (others_only and not match.group(1)):
-            return None
+        if not match or word == match.group(2).lower() or (members == 1 and not match.group(1)):
+            single = _NEXT_LOWER_WORD.match(text, end) if members > 1 else None
+            if single is None:
+                return None
+            word = single.group(1)
         etype = self.rules.list_member_types.get(word) or self.rules.type_heads.get(word)
         return etype if etype != "Task" else None
 

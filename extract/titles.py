@@ -25,6 +25,8 @@ from .rules import Rules
 _OPENING_NAME = re.compile(r"^\s*([^:;,.!?]{2,60}?)\s*(?::|\s[-–—]\s)\s*(\S.*)", re.S)
 #: A title's words (hyphenated ones whole) and its punctuation, one match each.
 _TITLE_PART = re.compile(r"[\w'’]+(?:-[\w'’]+)*|[^\w\s]")
+#: A capitalised word, or a part of a hyphenated one: "Multi", "Object", "Tracking" of "Multi-Object Tracking".
+_CAPITALISED_PART = re.compile(r"(?<![\w'’])[A-Z][a-z]+")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _NOUNS = (NOUN, PROPN)
 #: Words before a title's instrument, the method it names in three words or more: "Training Deep Neural-Networks
@@ -90,6 +92,19 @@ class TitleReader:
             return None
         hint = self.rules.type_heads.get(singular_word(self._description_head(opening.group(2)).lower()))
         return OpeningName(name, *opening.span(1), hint if hint in ("Dataset", "Model", "Method") else None)
+
+    @staticmethod
+    def long_form(title: str | None, acronym: str) -> tuple[int, int] | None:
+        """Where the title spells out an acronym the abstract uses undefined: capitalised words whose initials (a
+        hyphenated word's parts each giving one) are the acronym's letters ("Multi-Object Tracking" for MOT)."""
+        words = [(m.start(), m.end(), m.group()[0]) for m in _CAPITALISED_PART.finditer(title or "")]
+        letters = acronym.upper()
+        for first in range(len(words) - len(letters) + 1):
+            run = words[first : first + len(letters)]
+            if "".join(initial for _, _, initial in run) == letters and all(
+                    title[a_end:b_start] in (" ", "-") for (_, a_end, _), (b_start, _, _) in zip(run, run[1:])):
+                return run[0][0], run[-1][1]
+        return None
 
     def named_phrases(self, title: str | None, opening: OpeningName | None) -> list[TitlePhrase]:
         """What a title says the paper is about, by head noun: its subject, the phrase it opens with (unless it opens

@@ -97,6 +97,22 @@ def test_names_listed_with_their_abbreviations_and_head_nouns_are_all_proposed(e
     assert ("proposes", "Swin Transformer") not in found
 
 
+def test_an_acronym_only_the_title_spells_out_takes_the_titles_words(extract_one):
+    """"online MOT" under "Online Multi-Object Tracking ...": one entity, named and typed by the title's words;
+    not from one hyphenated word ("High-Dimensional" for HD)."""
+    result = extract_one("We propose a tracker for online MOT. Prior MOT work and HD methods are slow.",
+                         title="Online Multi-Object Tracking with High-Dimensional Attention")
+    names = by_name(result)
+    assert names["Multi-Object Tracking"].type == "Task" and "MOT" in names["Multi-Object Tracking"].aliases
+    assert "High-Dimensional" not in names
+
+
+def test_a_type_noun_after_two_listed_names_types_both(extract_one):
+    result = extract_one("FooNet reaches 34.3% and 46.0% in MOTA on the MOT15 and MOT16 benchmark dataset.")
+    names = by_name(result)
+    assert names["MOT15"].type == names["MOT16"].type == "Dataset" and names["MOTA"].type == "Metric"
+
+
 def test_abbreviation_and_long_form_are_one_entity(extract_one):
     result = extract_one("We introduce the Gated Lattice Transformer (GLT). GLT beats dense baselines.")
     names = by_name(result)
