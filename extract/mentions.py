@@ -27,7 +27,7 @@ from .lower_case_names import LowerCaseNames
 from .method_phrases import MethodPhrases
 from .doc_cache import cached
 from .entity_names import display_name, head_word, name_key, phrase_key, plural_spellings, singular, singular_word
-from .names import has_shape, in_word_hyphen, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
+from .names import breaks_a_phrase, has_shape, in_word_hyphen, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
 from .rules import Rules, dataset_family
 from .substring_filter import SubstringFilter
 from .titles import OpeningName, TitleReader
@@ -762,8 +762,7 @@ class MentionFinder:
             rest = self._head_after(doc, obj)
             if rest:
                 tokens, head = tokens + rest, rest[-1].lemma_.lower()
-            if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop
-                                      for t in tokens):
+            if len(tokens) < 2 or any(breaks_a_phrase(t) for t in tokens):
                 continue
             etype = rules.type_heads.get(head)
             start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
@@ -795,7 +794,7 @@ class MentionFinder:
         least = 1 if obj.lemma_.lower() in self.rules.problem_words else 2  # "the oversmoothing problem"
         if len(tokens) < least or tokens[-1].pos_ not in ("NOUN", "PROPN") or any(t.tag_ == "VBG" for t in words):
             return False
-        if any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop for t in tokens):
+        if any(breaks_a_phrase(t, hyphenated_ok=True) for t in tokens):
             return False
         after = obj.doc[tokens[-1].i + 1] if tokens[-1].i + 1 < len(obj.doc) else obj
         return after.i == obj.i or after.tag_ not in ("NN", "NNS", "VBG")

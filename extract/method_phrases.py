@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Token
 from spacy.vocab import Vocab
 
 from .entity_names import singular
-from .names import in_word_hyphen
+from .names import breaks_a_phrase, in_word_hyphen
 from .rules import Rules
 
 #: Verbs whose object is what a method is built with: "using a reverse translation model".
@@ -79,7 +79,7 @@ class MethodPhrases:
         if rules.type_heads.get(head) not in ("Method", "Model") and head not in rules.activity_heads:
             return []
         tokens = self.strip_modifiers(list(doc[noun.left_edge.i : noun.i + 1]), "Method")
-        if len(tokens) < 2 or any((t.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(t)) or t.is_stop
+        if len(tokens) < 2 or any(breaks_a_phrase(t)
                                   or t.like_num or not (t.is_lower or in_word_hyphen(t)) for t in tokens):
             return []
         words = [t for t in tokens[:-1] if not in_word_hyphen(t) and not (t.i > 0 and in_word_hyphen(t.nbor(-1)))]

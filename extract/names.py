@@ -86,6 +86,18 @@ def in_word_hyphen(token) -> bool:
     return token.text in ("-", "‐", "‑") and not token.whitespace_ and token.i > 0 and not token.doc[token.i - 1].whitespace_
 
 
+def breaks_a_phrase(token, hyphenated_ok: bool = False) -> bool:
+    """Punctuation or a conjunction between words, or a stop word: what a noun phrase naming one thing does not
+    hold. With `hyphenated_ok`, a stop word inside a hyphenated word does not count ("to" of "point-to-plane
+    assignment"); contributions keep the stricter test, as "end-to-end" and "state-of-the-art" phrases there
+    mostly describe a name the abstract gives too."""
+    if token.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(token):
+        return True
+    doc, i = token.doc, token.i
+    inside = hyphenated_ok and 0 < i < len(doc) - 1 and in_word_hyphen(doc[i - 1]) and in_word_hyphen(doc[i + 1])
+    return token.is_stop and not inside
+
+
 def is_version(word: str) -> bool:
     """`4.5`, `229B`, `M2.1`, `v2`: a part that may end a multiword model name."""
     return bool(_VERSION.match(word))

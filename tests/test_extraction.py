@@ -246,6 +246,10 @@ def test_task_from_head_noun_and_not_from_generic_words(extract_one):
         e.name for e in heads.entities if e.type == "Task"}
     generic = extract_one("Our method handles many complex tasks in various settings.")
     assert not [e for e in generic.entities if e.type == "Task"]
+    purpose = extract_one("We present XNV, a fast semi-supervised algorithm for classification and regression. We "
+                          "solve the point-to-plane assignment problem. Prediction is hard.")
+    tasks = {e.name for e in purpose.entities if e.type == "Task"}
+    assert {"classification", "point-to-plane assignment"} <= tasks and "Prediction" not in tasks
     fields = extract_one("Transformers excel at natural language processing tasks and in Computer Vision, with a "
                          "small learning rate of 0.1.")
     assert not {e.name.lower() for e in fields.entities} & {"language processing", "natural language processing",
