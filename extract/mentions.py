@@ -2,20 +2,20 @@
 
 Signals, strongest first: abbreviation definitions, the curated lexicon, the shape of names, noun chunks headed by
 a task or metric noun or named by the title too (read by `titles.TitleReader`), model classes a paper keeps coming
-back to (`central_classes`), and the objects of "we propose", of "compared to" and of "using" (`method_phrases`).
-Overlaps are resolved by that order, then by length. The name a title opens with, and its subject and purpose
-phrases, join the entities, with no mention in the abstract when the abstract never uses them. Results go to
-`doc.spans["mlkg"]` (label = entity type; `Span._.mlkg_key`, `_.mlkg_rule`, `_.mlkg_confidence`) and
-`doc._.mlkg_entities` (key -> DocEntity).
+back to (`central_classes`), the objects of "we propose", of "compared to" and of "using" (`method_phrases`), and
+lower-case names a type noun introduces (`lower_case_names`). Overlaps are resolved by that order, then by length.
+Mentions are grouped into entities (`doc_entities.DocEntity`, typed by `doc_entities.EntityTyper`); then what the
+title names joins them (`title_entities`), with no mention in the abstract when the abstract never uses it.
+Results go to `doc.spans["mlkg"]` (label = entity type; `Span._.mlkg_key`, `_.mlkg_rule`, `_.mlkg_confidence`)
+and `doc._.mlkg_entities` (key -> DocEntity).
 """
 
 from __future__ import annotations
 
 import re
 import string
-from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Token
@@ -26,11 +26,14 @@ from .central_classes import CentralClasses
 from .lower_case_names import LowerCaseNames
 from .method_phrases import MethodPhrases
 from .doc_cache import cached
-from .entity_names import display_name, head_word, name_key, phrase_key, plural_spellings, singular, singular_word
-from .names import breaks_a_phrase, has_shape, in_word_hyphen, is_title_word, is_version, looks_like_dataset, looks_like_model, wordforms
+from .doc_entities import DocEntity, EntityTyper, named
+from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
+from .names import (breaks_a_phrase, has_shape, in_word_hyphen, inside_longer_name, is_title_word, is_version,
+                    looks_like_dataset, looks_like_model, wordforms)
 from .rules import Rules, dataset_family
 from .substring_filter import SubstringFilter
-from .titles import OpeningName, TitleReader
+from .title_entities import TitleEntities
+from .titles import TitleReader
 
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
 _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}[^\s,.;:()]+)")
@@ -54,8 +57,6 @@ _LIST_ENDS = ("(", ":", ",", " as", "including", "e.g.", "namely", "like")
 _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(\(|:|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
 #: The plural noun a list of names ends with: " datasets", " and other large language models".
 _PLURAL_AFTER = re.compile(r"\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})?([a-z][a-z\-]*s)\b")
-#: An acronym: two to six capitals, maybe a plural s ("MOT", "GANs").
-_ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
 _NEXT_LOWER_WORD = re.compile(r"\s+([a-z][a-z\-]*)\b")
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
 _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
@@ -84,26 +85,6 @@ class Candidate:
     pair: int | None = None  # abbreviation definition it belongs to
 
 
-@dataclass
-class DocEntity:
-    """One entity of one document: its names, its mentions (clean offsets) and the votes for its type."""
-
-    key: str
-    name: str
-    aliases: set[str] = field(default_factory=set)
-    mentions: list[tuple[int, int, str, float]] = field(default_factory=list)
-    votes: Counter = field(default_factory=Counter)
-    type: str = "Method"
-    title_span: tuple[int, int] | None = None  # where the title names it: the name it opens with ("Seq2Tens: ..."),
-    # or its subject or purpose phrase ("Compositional Attention Networks for ...")
-
-
-def _named(entities: dict[str, DocEntity], name: str) -> DocEntity | None:
-    """The entity with this name, as its name or an alias (compared by key)."""
-    key = name_key(name)
-    return next((e for e in entities.values() if key == e.key or key in map(name_key, e.aliases)), None)
-
-
 def _split_at(tokens: list, is_break) -> list[list]:
     """The runs of tokens between the tokens for which is_break(token before, token) holds; breaks are dropped."""
     segments, current = [], []
@@ -129,13 +110,6 @@ def _noun_phrase(words: list[str], stop_words: frozenset[str]) -> list[str]:
             continue
         phrase.append(singular_word(lowered))
     return phrase
-
-
-def _same_ending(words: list[str], other: list[str]) -> bool:
-    """One phrase ends with the other, both of two words at least: "zero-shot commonsense question answering" and
-    "question answering" name one task."""
-    shorter = min(len(words), len(other))
-    return shorter >= 2 and words[-shorter:] == other[-shorter:]
 
 
 def _cites(text: str, start: int) -> bool:
@@ -261,16 +235,6 @@ def _lone_capitalised_word(entity: DocEntity) -> bool:
     return len(entity.mentions) == 1 and entity.mentions[0][2] == "name:proper-noun" and not entity.votes
 
 
-def _inside_longer_name(text: str, start: int, end: int, word_after_hyphen: bool = False) -> bool:
-    """True when letters, digits or a hyphen glue the match to more of a name: "ARC" inside "ARC-AGI-2",
-    "precision" inside "high-precision". With `word_after_hyphen`, a lower-case word after a hyphen leaves the
-    name whole: "RoBERTa-based" names RoBERTa."""
-    before, after = text[start - 1 : start] if start else "", text[end : end + 2]
-    if before.isalnum() or before in ("-", "‐") or after[:1].isalnum():
-        return True
-    return after[:1] in ("-", "‐") and not (word_after_hyphen and after[1:].islower())
-
-
 def _verb_follows(doc: Doc, cand: Candidate) -> bool:
     """True when the word after the candidate is a verb: the candidate is the subject of a clause."""
     span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
@@ -282,11 +246,11 @@ class MentionFinder:
 
     def __init__(self, nlp, rules: Rules):
         self.rules = rules
-        self.make_doc = nlp.make_doc
         self.stop_words = frozenset(nlp.Defaults.stop_words)  # "It", "Can", "If" opening a clause are not names
         self.author_verbs = AuthorVerbs(nlp.vocab, rules)
         self.titles = TitleReader(rules, self.stop_words)
         self.central_classes = CentralClasses(rules, self.stop_words)
+        self.typer = EntityTyper(rules)
         self.method_phrases = MethodPhrases(nlp.vocab, rules, self._strip_modifiers)
         self.lower_case_names = LowerCaseNames(nlp.vocab, rules)
         # model classes named by a common word ("transformer", "LLM"), singular or plural, lower-cased: every
@@ -310,8 +274,10 @@ class MentionFinder:
             (self.folded if lowered else self.exact).add(etype, forms)
             if not lowered:
                 exact_forms.extend(forms)
-        # the titles worth a Doc for the exact names (see _title_known_names): those holding one's every token
-        self.exact_in_title = SubstringFilter([token.text for token in form] for form in exact_forms)
+        # the titles worth a Doc for the exact names (see TitleEntities): those holding one's every token
+        exact_in_title = SubstringFilter([token.text for token in form] for form in exact_forms)
+        self.title_entities = TitleEntities(rules, self.titles, self.central_classes, self.typer, self.stop_words,
+                                            nlp.make_doc, self.exact, exact_in_title)
 
     def __call__(self, doc: Doc) -> Doc:
         doc._.mlkg_author_verbs = self.author_verbs(doc)
@@ -342,11 +308,7 @@ class MentionFinder:
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items()
                     if not _lone_capitalised_word(e) and not self._modality_modifier(doc, e) and not self._generic(e)}
-        opening = self.titles.opening_name(doc._.mlkg_title)
-        self._title_acronyms(doc._.mlkg_title, entities)
-        self._title_name(opening, entities)
-        self._title_named_phrases(doc._.mlkg_title, opening, entities)
-        self._title_known_names(doc._.mlkg_title, entities)
+        self.title_entities(doc._.mlkg_title, entities)
         doc._.mlkg_entities = entities
         spans = []
         for entity in entities.values():
@@ -374,7 +336,7 @@ class MentionFinder:
             hint = _head_hint(text, max(ab.long_end, ab.short_end), self.rules, self.stop_words,
                               min(ab.long_start, ab.short_start))
             if hint is None:
-                hint = self._long_form_type(long_text)
+                hint = self.typer.long_form_type(long_text)
             found.append(Candidate(ab.long_start, ab.long_end, long_text, "abbreviation:long-form", 0.9, _ABBREVIATION, hint, number))
             found.append(Candidate(ab.short_start, ab.short_end, short_text, "abbreviation:short-form", 0.9, _ABBREVIATION, hint, number))
         return found
@@ -386,7 +348,7 @@ class MentionFinder:
             return ""
         last = doc.char_span(long_end - 1, long_end, alignment_mode="expand")
         bracket = doc.char_span(short_end, short_end + 1, alignment_mode="expand")
-        if not last or not bracket or bracket.end >= len(doc) or self._head_type(last[-1].text) or not (
+        if not last or not bracket or bracket.end >= len(doc) or self.typer.head_type(last[-1].text) or not (
                 last[-1].pos_ in ("ADJ", "VERB") or last[-1].lower_.endswith("ed")):  # "Unlabeled", tagged a name
             return ""  # "question answering (QA) dataset": the long form ends in a head noun of its own
         noun = doc[bracket.end]
@@ -397,7 +359,7 @@ class MentionFinder:
         text = cached(doc).text
         for match_id, start, end in [*self.exact(doc), *self.folded(doc)]:
             span = doc[start:end]
-            if _inside_longer_name(text, span.start_char, span.end_char):
+            if inside_longer_name(text, span.start_char, span.end_char):
                 continue
             etype = doc.vocab.strings[match_id]
             start = self._modified_start(doc, span) if etype in _EXTENDED_TYPES else span.start
@@ -405,13 +367,6 @@ class MentionFinder:
             span = doc[start:end]
             found.append(Candidate(span.start_char, span.end_char, span.text, rule, 0.85, _LEXICON, etype))
         return found
-
-    def _long_form_type(self, long_text: str) -> str | None:
-        """The type the head noun of an abbreviation's long form gives: "Corpus of Linguistic Acceptability" is a
-        Dataset. A task noun before "of", "for", "with" ... names what a method does ("Safe Interval Path Planning
-        with Reservation Table", "Dynamics-Aware Discovery of Skills"), so there the last word decides."""
-        head = self._head_type(head_word(long_text).rsplit("-", 1)[-1])
-        return head if head != "Task" else self._head_type(long_text.rsplit(" ", 1)[-1].rsplit("-", 1)[-1])
 
     def _modified_start(self, doc: Doc, span) -> int:
         """Where a known term starts once the words that narrow it are included: "collapsed Gibbs sampling",
@@ -502,8 +457,8 @@ class MentionFinder:
                     if title and not word_shaped and not _version_follows(text, end) and self._is_modifier(doc, start, end):
                         # the last word of a name, before the noun it names a kind of ("Constant-Q Transform
                         # spectrogram"), unless it or that noun names a task, which the noun chunk gives whole
-                        noun_type = self._head_type(noun.group(1)) if noun else None
-                        if run and "Task" not in (self._head_type(lower), noun_type):
+                        noun_type = self.typer.head_type(noun.group(1)) if noun else None
+                        if run and "Task" not in (self.typer.head_type(lower), noun_type):
                             run.append((start, end))
                         flush()
                         continue
@@ -528,11 +483,7 @@ class MentionFinder:
             return None
         first = doc[self._modified_start(doc, span)].idx
         return Candidate(first, span.end_char, text[first : span.end_char], "name:eponym", 0.6, _NAME,
-                         self._head_type(noun.group(1)) or "Method")
-
-    def _head_type(self, word: str) -> str | None:
-        """The type a head noun gives ("benchmark" gives Dataset), for a word in any case or number."""
-        return self.rules.type_heads.get(singular_word(word.lower()))
+                         self.typer.head_type(noun.group(1)) or "Method")
 
     @staticmethod
     def _is_modifier(doc: Doc, start: int, end: int) -> bool:
@@ -601,7 +552,7 @@ class MentionFinder:
         tasks", "low-data tasks")."""
         last = words[-1]
         if last.lower_ not in ("task", "tasks") and "Task" in (self.rules.type_heads.get(last.lemma_.lower()),
-                                                              self._head_type(last.text)):
+                                                              self.typer.head_type(last.text)):
             return True  # "captioning" of "image captioning tasks", which the tagger may call an adjective
         one_word = len(words) % 2 == 1 and all(in_word_hyphen(t) for t in words[1::2])
         return len(words) > 1 and not one_word and last.tag_ in ("NN", "NNS", "NNP", "NNPS", "VBG")
@@ -648,86 +599,6 @@ class MentionFinder:
         return (bool(entity.mentions) and entity.name.lower() in self.rules.modalities
                 and all(rule.startswith("name:") and self._is_modifier(doc, start, end)
                         for start, end, rule, _ in entity.mentions))
-
-    def _title_acronyms(self, title: str | None, entities: dict[str, DocEntity]) -> None:
-        """An acronym the abstract uses without defining it that the title spells out ("Online Multi-Object
-        Tracking ..." and "online MOT") is one entity with the title's words, its name, and typed by their head."""
-        for key, entity in list(entities.items()):
-            if entity.aliases or not _ACRONYM.match(entity.name) or entity.name.lower() in self.rules.known:
-                continue
-            span = self.titles.long_form(title, entity.name.rstrip("s"))
-            if span is None:
-                continue
-            long_name = title[span[0] : span[1]]
-            if " " not in long_name or _named(entities, long_name) is not None:
-                continue  # one hyphenated word ("High-Dimensional" for HD) is mostly a modifier
-            del entities[key]
-            entity.aliases.add(entity.name)
-            entity.name, entity.key = long_name, name_key(long_name)
-            entity.type = self._long_form_type(long_name) or entity.type
-            entities[entity.key] = entity
-
-    def _title_name(self, opening: OpeningName | None, entities: dict[str, DocEntity]) -> None:
-        """The name the title opens with: marks the entity the abstract names so, or, when the abstract never
-        does, adds it with the title as its only evidence (typed by its name, or by the noun after the colon)."""
-        if opening is None:
-            return
-        same = _named(entities, opening.name)
-        if same is not None:
-            same.title_span = (opening.start, opening.end)
-            return
-        lowered = singular(opening.name).lower()
-        if lowered in self.rules.not_names or lowered in self.rules.generic_model_classes or lowered in self.rules.known:
-            return
-        self._add_title_only(entities, opening.name, (opening.start, opening.end), opening.type_hint)
-
-    def _title_named_phrases(self, title: str | None, opening: OpeningName | None,
-                             entities: dict[str, DocEntity]) -> None:
-        """The title's subject and purpose phrases (TitleReader.named_phrases): a subject the abstract names too is
-        marked as the title's (so it is proposed, if it can be); one the abstract never names, nor a longer or
-        shorter phrase ending alike ("commonsense question answering" under "... for Zero-shot Commonsense Question
-        Answering"), is added with the title as its evidence."""
-        for phrase in self.titles.named_phrases(title, opening):
-            same = _named(entities, phrase.name)
-            if same is not None:
-                if phrase.type != "Task" and same.title_span is None:
-                    same.title_span = (phrase.start, phrase.end)
-                continue
-            words = phrase_key(phrase.name).split(" ")
-            names = (name for e in entities.values() for name in (e.name, *e.aliases)
-                     if not self.central_classes.is_class(name))  # "neural networks" says nothing of the title's
-            if not any(_same_ending(words, phrase_key(name).split(" ")) for name in names):
-                self._add_title_only(entities, phrase.name, (phrase.start, phrase.end), phrase.type)
-
-    def _title_known_names(self, title: str | None, entities: dict[str, DocEntity]) -> None:
-        """Well-known names with capitals (the lexicon's: RoBERTa, ImageNet) that the title names and the abstract
-        does not ("M-BioBERTa: Modular RoBERTa-based Model ..."): added with the title as their evidence. Not
-        where a capitalised word before it makes it part of a longer name, as title case often does."""
-        if not title or not self.exact_in_title.may_hold(title):
-            return  # most titles: no name of the lexicon in them, found so without making their Doc
-        title_doc = self.make_doc(title)
-        for _match_id, start, end in self.exact(title_doc):
-            span = title_doc[start:end]
-            span_start, span_end = span.start_char, span.end_char
-            if _inside_longer_name(title, span_start, span_end, word_after_hyphen=True):
-                continue
-            previous = title[:span_start].split()[-1:]
-            modifier = title[span_end : span_end + 1] in ("-", "‐")  # "RoBERTa-based": the name stands alone
-            if previous and previous[0][0].isupper() and not previous[0].endswith(":") and not modifier and \
-                    previous[0].lower() not in self.stop_words:
-                continue  # the end of a longer title-case name: "Perceptual-Sensitive GAN", "Infinite SVM"
-            name = title[span_start:span_end]
-            if _named(entities, name) is None:
-                self._add_title_only(entities, name, (span_start, span_end), None)
-
-    def _add_title_only(self, entities: dict[str, DocEntity], name: str, title_span: tuple[int, int],
-                        type_hint: str | None) -> None:
-        """An entity only the title names: no mentions, typed by its name first, else by the hint."""
-        entity = DocEntity(key=name_key(name), name=name, title_span=title_span)
-        if type_hint:
-            entity.votes[type_hint] += 2
-        entity.type = self._type_by_evidence(entity) or "Method"
-        entities[entity.key] = entity
 
     def _title_phrases(self, doc: Doc, chunks: list) -> list[Candidate]:
         """Noun phrases of the abstract that the title names too (see TitleReader.phrases), typed by their head."""
@@ -887,7 +758,7 @@ class MentionFinder:
         longer = [(c.start, c.end) for c in candidates if (c.rule.startswith("name:") and c.rule != "name:proper-noun")
                   or c.rule in ("chunk:task-head", "chunk:title-phrase")]
         proposals = [(c.start, c.end) for c in candidates if c.rule == "chunk:proposed-object"
-                     and self._head_type(c.name.rsplit(" ", 1)[-1]) in ("Method", "Model", "Dataset")]
+                     and self.typer.head_type(c.name.rsplit(" ", 1)[-1]) in ("Method", "Model", "Dataset")]
         # A known word inside a longer name is part of that name: "Attention" in "Compositional Attention Networks";
         # a known task inside a longer task phrase too: "video understanding" in "long-form video understanding",
         # and a known lower-case term inside what the authors propose ("a multi-agent reinforcement learning method").
@@ -966,7 +837,7 @@ class MentionFinder:
         unique = {id(e): e for e in by_key.values()}
         defaulted = set()  # the entities only the fallback typed
         for entity in unique.values():
-            typed = self._type_by_evidence(entity)
+            typed = self.typer.type_by_evidence(entity)
             entity.type = typed or "Method"
             if typed is None:
                 defaulted.add(id(entity))
@@ -1002,7 +873,7 @@ class MentionFinder:
         else:
             preposition = _word_before(cache.text, cand.start).lower()
         if preposition in self.rules.dataset_prepositions and \
-                self._head_type(cand.name.rsplit(" ", 1)[-1]) != "Task" and \
+                self.typer.head_type(cand.name.rsplit(" ", 1)[-1]) != "Task" and \
                 cache.words(cache.sentence_of(span)) & self.rules.evaluation_cues:  # not "results on visual storytelling"
             entity.votes["Dataset"] += 1
         if root.dep_ == "pobj" and preposition == "of" and self._poses_a_problem(root.head.head, cand.name):
@@ -1062,26 +933,3 @@ class MentionFinder:
                 for entity in entities:
                     if id(entity) in defaulted:
                         entity.type = next(iter(types))
-
-    def _type_by_evidence(self, entity: DocEntity) -> str | None:
-        """Lexicon and name shape first, then the votes of head nouns and context, then the name's own head noun;
-        None when nothing types the entity (its callers fall back to Method)."""
-        rules = self.rules
-        names = [entity.name, *sorted(entity.aliases)]
-        for name in names:
-            lowered = singular(name).lower()
-            if lowered in rules.generic_model_classes or name.lower() in rules.generic_model_classes:
-                return "Model"
-            if lowered in rules.known:
-                return rules.known[lowered]
-            if dataset_family(name, rules):
-                return "Dataset"
-        if any(looks_like_model(name, rules) for name in names):
-            return "Model"
-        # a benchmark's shape in an abbreviation of a task's name is the task's: "video question answering (VideoQA)"
-        own = self._head_type(entity.name.rsplit(" ", 1)[-1]) if " " in entity.name else None
-        if own != "Task" and any(looks_like_dataset(name, rules) for name in names):
-            return "Dataset"
-        if entity.votes:  # a tie goes to the type of the name's own head: "relation classification (RC)", "RC model"
-            return max(sorted(entity.votes), key=lambda t: (entity.votes[t], t == own))
-        return own  # nothing else typed it: "Broad-Coverage Semantic Dependency Parsing" by its head noun

@@ -86,6 +86,16 @@ def in_word_hyphen(token) -> bool:
     return token.text in ("-", "‐", "‑") and not token.whitespace_ and token.i > 0 and not token.doc[token.i - 1].whitespace_
 
 
+def inside_longer_name(text: str, start: int, end: int, word_after_hyphen: bool = False) -> bool:
+    """True when letters, digits or a hyphen glue the match to more of a name: "ARC" inside "ARC-AGI-2",
+    "precision" inside "high-precision". With `word_after_hyphen`, a lower-case word after a hyphen leaves the
+    name whole: "RoBERTa-based" names RoBERTa."""
+    before, after = text[start - 1 : start] if start else "", text[end : end + 2]
+    if before.isalnum() or before in ("-", "‐") or after[:1].isalnum():
+        return True
+    return after[:1] in ("-", "‐") and not (word_after_hyphen and after[1:].islower())
+
+
 def breaks_a_phrase(token, hyphenated_ok: bool = False) -> bool:
     """Punctuation or a conjunction between words, or a stop word: what a noun phrase naming one thing does not
     hold. With `hyphenated_ok`, a stop word inside a hyphenated word does not count ("to" of "point-to-plane

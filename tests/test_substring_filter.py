@@ -31,6 +31,6 @@ def test_no_title_it_stops_names_an_exact_lexicon_name(nlp):
               "A Survey of Mixture-of-Experts", "On Graphs", "Learning without Labels", "GPT-4o and LLaMA-2-7B"]
     for title in titles:
         found = list(finder.exact(nlp.make_doc(title)))
-        assert finder.exact_in_title.may_hold(title) or not found, title
-    assert not finder.exact_in_title.may_hold("Learning without Labels")
-    assert finder.exact_in_title.may_hold("Fine-tuning BERT for SemEval Tasks")
+        assert finder.title_entities.exact_in_title.may_hold(title) or not found, title
+    assert not finder.title_entities.exact_in_title.may_hold("Learning without Labels")
+    assert finder.title_entities.exact_in_title.may_hold("Fine-tuning BERT for SemEval Tasks")

@@ -1,0 +1,131 @@
+"""The entities a title gives a Doc's entities, read after the abstract's are grouped: an acronym the abstract uses
+that the title spells out, the name the title opens with, its subject and purpose phrases, and well-known names
+only the title gives. A name the abstract never uses joins with the title as its only evidence (`title_span`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from spacy.matcher import PhraseMatcher
+
+from .central_classes import CentralClasses
+from .doc_entities import DocEntity, EntityTyper, named
+from .entity_names import name_key, phrase_key, singular
+from .names import inside_longer_name
+from .rules import Rules
+from .substring_filter import SubstringFilter
+from .titles import OpeningName, TitleReader
+
+#: An acronym: two to six capitals, maybe a plural s ("MOT", "GANs").
+_ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
+
+
+def _same_ending(words: list[str], other: list[str]) -> bool:
+    """One phrase ends with the other, both of two words at least: "zero-shot commonsense question answering" and
+    "question answering" name one task."""
+    shorter = min(len(words), len(other))
+    return shorter >= 2 and words[-shorter:] == other[-shorter:]
+
+
+class TitleEntities:
+    """Adds what a title names to a Doc's entities; `exact` and `exact_in_title` are the mention finder's matcher
+    of the lexicon's names with capitals and its substring filter of titles that may hold one."""
+
+    def __init__(self, rules: Rules, titles: TitleReader, central_classes: CentralClasses, typer: EntityTyper,
+                 stop_words: frozenset[str], make_doc: Callable, exact: PhraseMatcher, exact_in_title: SubstringFilter):
+        self.rules = rules
+        self.titles = titles
+        self.central_classes = central_classes
+        self.typer = typer
+        self.stop_words = stop_words
+        self.make_doc = make_doc
+        self.exact = exact
+        self.exact_in_title = exact_in_title
+
+    def __call__(self, title: str | None, entities: dict[str, DocEntity]) -> None:
+        opening = self.titles.opening_name(title)
+        self._acronyms(title, entities)
+        self._opening_name(opening, entities)
+        self._named_phrases(title, opening, entities)
+        self._known_names(title, entities)
+
+    def _acronyms(self, title: str | None, entities: dict[str, DocEntity]) -> None:
+        """An acronym the abstract uses without defining it that the title spells out ("Online Multi-Object
+        Tracking ..." and "online MOT") is one entity with the title's words, its name, and typed by their head."""
+        for key, entity in list(entities.items()):
+            if entity.aliases or not _ACRONYM.match(entity.name) or entity.name.lower() in self.rules.known:
+                continue
+            span = self.titles.long_form(title, entity.name.rstrip("s"))
+            if span is None:
+                continue
+            long_name = title[span[0] : span[1]]
+            if " " not in long_name or named(entities, long_name) is not None:
+                continue  # one hyphenated word ("High-Dimensional" for HD) is mostly a modifier
+            del entities[key]
+            entity.aliases.add(entity.name)
+            entity.name, entity.key = long_name, name_key(long_name)
+            entity.type = self.typer.long_form_type(long_name) or entity.type
+            entities[entity.key] = entity
+
+    def _opening_name(self, opening: OpeningName | None, entities: dict[str, DocEntity]) -> None:
+        """The name the title opens with: marks the entity the abstract names so, or, when the abstract never
+        does, adds it with the title as its only evidence (typed by its name, or by the noun after the colon)."""
+        if opening is None:
+            return
+        same = named(entities, opening.name)
+        if same is not None:
+            same.title_span = (opening.start, opening.end)
+            return
+        lowered = singular(opening.name).lower()
+        if lowered in self.rules.not_names or lowered in self.rules.generic_model_classes or lowered in self.rules.known:
+            return
+        self._add_title_only(entities, opening.name, (opening.start, opening.end), opening.type_hint)
+
+    def _named_phrases(self, title: str | None, opening: OpeningName | None, entities: dict[str, DocEntity]) -> None:
+        """The title's subject and purpose phrases (TitleReader.named_phrases): a subject the abstract names too is
+        marked as the title's (so it is proposed, if it can be); one the abstract never names, nor a longer or
+        shorter phrase ending alike ("commonsense question answering" under "... for Zero-shot Commonsense Question
+        Answering"), is added with the title as its evidence."""
+        for phrase in self.titles.named_phrases(title, opening):
+            same = named(entities, phrase.name)
+            if same is not None:
+                if phrase.type != "Task" and same.title_span is None:
+                    same.title_span = (phrase.start, phrase.end)
+                continue
+            words = phrase_key(phrase.name).split(" ")
+            names = (name for e in entities.values() for name in (e.name, *e.aliases)
+                     if not self.central_classes.is_class(name))  # "neural networks" says nothing of the title's
+            if not any(_same_ending(words, phrase_key(name).split(" ")) for name in names):
+                self._add_title_only(entities, phrase.name, (phrase.start, phrase.end), phrase.type)
+
+    def _known_names(self, title: str | None, entities: dict[str, DocEntity]) -> None:
+        """Well-known names with capitals (the lexicon's: RoBERTa, ImageNet) that the title names and the abstract
+        does not ("M-BioBERTa: Modular RoBERTa-based Model ..."): added with the title as their evidence. Not
+        where a capitalised word before it makes it part of a longer name, as title case often does."""
+        if not title or not self.exact_in_title.may_hold(title):
+            return  # most titles: no name of the lexicon in them, found so without making their Doc
+        title_doc = self.make_doc(title)
+        for _match_id, start, end in self.exact(title_doc):
+            span = title_doc[start:end]
+            span_start, span_end = span.start_char, span.end_char
+            if inside_longer_name(title, span_start, span_end, word_after_hyphen=True):
+                continue
+            previous = title[:span_start].split()[-1:]
+            modifier = title[span_end : span_end + 1] in ("-", "‐")  # "RoBERTa-based": the name stands alone
+            if previous and previous[0][0].isupper() and not previous[0].endswith(":") and not modifier and \
+                    previous[0].lower() not in self.stop_words:
+                continue  # the end of a longer title-case name: "Perceptual-Sensitive GAN", "Infinite SVM"
+            name = title[span_start:span_end]
+            if named(entities, name) is None:
+                self._add_title_only(entities, name, (span_start, span_end), None)
+
+    def _add_title_only(self, entities: dict[str, DocEntity], name: str, title_span: tuple[int, int],
+                        type_hint: str | None) -> None:
+        """An entity only the title names: no mentions, typed by its name first, else by the hint."""
+        entity = DocEntity(key=name_key(name), name=name, title_span=title_span)
+        if type_hint:
+            entity.votes[type_hint] += 2
+        entity.type = self.typer.type_by_evidence(entity) or "Method"
+        entities[entity.key] = entity
