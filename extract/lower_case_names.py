@@ -1,5 +1,5 @@
 """Lower-case names a type noun introduces: after a naming word ("an algorithmic framework, called hierarchical
-guidance", "a task named camouflaged object detection") and as the examples a plural one lists ("cutting-plane
+guidance", "a task named camouflaged object detection", 'an attack we call "adversarial illusions"') and as the examples a plural one lists ("cutting-plane
 approaches like the ellipsoid method", "inference methods such as belief propagation and mean field inference").
 
 The noun must be a type head (`type_heads` of `patterns/heads.json`: a method, model, dataset or task noun), which
@@ -19,8 +19,8 @@ from .entity_names import singular
 from .names import in_word_hyphen
 from .rules import Rules
 
-#: Words that may stand before a name: "termed as the ...", "such as the ...".
-_SKIPPED = frozenset({"as", "the", "a", "an"})
+#: Words that may stand before a name: "termed as the ...", "such as the ...", 'we call "...'.
+_SKIPPED = frozenset({"as", "the", "a", "an", "\u201c", '"', "'", "\u2018", "``"})
 _NAME_POS = frozenset({"ADJ", "NOUN", "VERB", "PROPN"})
 #: The words opening a list of examples after a plural type noun ("such" when "as" follows).
 _EXAMPLE_WORDS = ("such", "like", "including", "e.g.", "namely")
@@ -43,7 +43,7 @@ class LowerCaseNames:
             if i == 0:
                 continue
             if lower in self.naming_lowers:
-                etype = self._type_of(doc[i - 2] if doc[i - 1].text == "," and i > 1 else doc[i - 1])
+                etype = self._namer_type(doc, i)
                 name = self._name(doc, i + 1, etype) if etype else []
                 if name and not self._goes_on_in_capitals(doc, name):
                     found.append(self._found(name, "name:called-phrase", etype))
@@ -58,6 +58,22 @@ class LowerCaseNames:
     @staticmethod
     def _found(name: list[Token], rule: str, etype: str) -> tuple[int, int, str, str]:
         return name[0].idx, name[-1].idx + len(name[-1].text), rule, etype
+
+    def _namer_type(self, doc: Doc, i: int) -> str | None:
+        """The type the noun the naming word doc[i] names gives: the noun before it ("a framework, called"), or
+        before "(which) we" ("an attack we call", "a task which we name"), where the authors name their own
+        work and a noun that is no type head gives a Method."""
+        before = i - 1
+        authors = doc[before].lower_ == "we"
+        if authors:
+            before -= 2 if before > 0 and doc[before - 1].lower_ in ("which", "that") else 1
+        if before > 0 and doc[before].text == ",":
+            before -= 1
+        if before < 0:
+            return None
+        noun = doc[before]
+        etype = self._type_of(noun)
+        return etype or ("Method" if authors and noun.is_lower and noun.pos_ == "NOUN" else None)
 
     def _type_of(self, noun: Token) -> str | None:
         """The type a lower-case type-head noun gives ("framework": Method), else None."""
@@ -91,7 +107,7 @@ class LowerCaseNames:
         """The lower-case name of type `etype` starting at doc[start] (after "as", an article and evaluative words
         such as "recent"), or [] when there is none: one word only, a generic phrase, or a phrase whose own head
         noun gives another type ("tasks such as imbalanced datasets")."""
-        while start < len(doc) and doc[start].is_lower and (
+        while start < len(doc) and (doc[start].is_lower or doc[start].is_punct) and (
                 doc[start].lower_ in _SKIPPED or doc[start].lower_ in self.rules.stop_modifiers):
             start += 3 if start + 2 < len(doc) and in_word_hyphen(doc[start + 1]) else 1  # "large-scale" whole
         end = start

@@ -52,6 +52,9 @@ def test_a_lower_case_name_after_a_naming_word_is_the_proposal(extract_one):
     result = extract_one("Language models need large vocabularies. Our approach, called adaptive softmax, clusters "
                          "words by frequency.")
     assert ("proposes", "adaptive softmax") in relations(result)
+    named = extract_one("Embeddings are vulnerable to an attack we call ``adversarial illusions''. We introduce "
+                        "mechanisms, which we call staircase mechanisms.")
+    assert {("proposes", "adversarial illusion"), ("proposes", "staircase mechanism")} <= relations(named)
 
 
 def test_lower_case_examples_a_plural_type_noun_lists_take_its_type(extract_one):
