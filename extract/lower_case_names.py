@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Token
 from spacy.vocab import Vocab
 
 from .entity_names import singular
-from .names import in_word_hyphen
+from .names import breaks_a_phrase, in_word_hyphen
 from .rules import Rules
 
 #: Words that may stand before a name: "termed as the ...", "such as the ...", 'we call "...'.
@@ -94,8 +94,9 @@ class LowerCaseNames:
             elif doc[position].is_stop or not doc[position].is_alpha:
                 break  # no member here: the list is over ("methods such as those based on ...")
             else:
-                while position < len(doc) and doc[position].lower_ not in _LIST_JOINS and not doc[position].is_punct:
-                    position += 1  # a capitalised member, or one word
+                while position < len(doc) and doc[position].lower_ not in _LIST_JOINS and not (
+                        doc[position].is_punct and not in_word_hyphen(doc[position])):
+                    position += 1  # a capitalised member, a generic one, or one word
             if position >= len(doc) or doc[position].lower_ not in _LIST_JOINS or last:
                 break
             while position < len(doc) and doc[position].lower_ in _LIST_JOINS:
@@ -107,9 +108,15 @@ class LowerCaseNames:
         """The lower-case name of type `etype` starting at doc[start] (after "as", an article and evaluative words
         such as "recent"), or [] when there is none: one word only, a generic phrase, or a phrase whose own head
         noun gives another type ("tasks such as imbalanced datasets")."""
-        while start < len(doc) and (doc[start].is_lower or doc[start].is_punct) and (
-                doc[start].lower_ in _SKIPPED or doc[start].lower_ in self.rules.stop_modifiers):
-            start += 3 if start + 2 < len(doc) and in_word_hyphen(doc[start + 1]) else 1  # "large-scale" whole
+        while start < len(doc):
+            word_end = start + 1
+            while word_end + 1 < len(doc) and in_word_hyphen(doc[word_end]):
+                word_end += 2  # a hyphenated word whole: "large-scale", "state-of-the-art"
+            word = doc[start:word_end].text.lower()
+            if not (doc[start].is_lower or doc[start].is_punct) or (
+                    word not in _SKIPPED and word not in self.rules.stop_modifiers):
+                break
+            start = word_end
         end = start
         while end < len(doc) and (in_word_hyphen(doc[end]) or self._name_word(doc[end])):
             end += 1
@@ -125,8 +132,11 @@ class LowerCaseNames:
 
     @staticmethod
     def _name_word(token: Token) -> bool:
-        """A lower-case content word that may be part of a name; a verb only as a participle or a modifier
-        ("distributed online conditional gradient"), not as the verb of a clause ("networks having ...", "employing ...")."""
+        """A lower-case content word that may be part of a name, or any part of a hyphenated word ("of" of
+        "meta-out-of-context learning"); a verb only as a participle or a modifier ("distributed online conditional
+        gradient"), not as the verb of a clause ("networks having ...", "employing ...")."""
+        if token.is_lower and not breaks_a_phrase(token, hyphenated_ok=True) and token.is_stop:
+            return True  # inside a hyphenated word
         return token.is_lower and token.pos_ in _NAME_POS and not token.is_stop and (
             token.pos_ != "VERB" or token.tag_ == "VBN" or token.dep_ in ("amod", "compound", "nmod"))
 

@@ -67,6 +67,10 @@ def test_lower_case_examples_a_plural_type_noun_lists_take_its_type(extract_one)
     assert names["belief propagation"].type == names["mean field inference"].type == "Method"
     assert names["answer selection"].type == "Task"
     assert not {n.lower() for n in names} & {"effective normalization", "imbalanced dataset", "occlusion level"}
+    hyphenated = by_name(extract_one("Methods such as state-of-the-art deep networks and large-scale graph kernels "
+                                     "fail. We find a phenomenon we call meta-out-of-context learning."))
+    assert {"graph kernel", "meta-out-of-context learning"} <= set(hyphenated)
+    assert not [n for n in hyphenated if "state-of-the-art" in n or "large-scale" in n]
 
 
 def test_a_typographic_apostrophe_does_not_hide_a_known_name(extract_one):
