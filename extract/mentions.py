@@ -29,7 +29,7 @@ from .doc_cache import cached
 from .doc_entities import DocEntity, EntityTyper, named
 from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
 from .names import (breaks_a_phrase, has_shape, in_word_hyphen, inside_longer_name, is_title_word, is_version,
-                    looks_like_dataset, looks_like_model, wordforms)
+                    looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
 from .rules import Rules, dataset_family
 from .substring_filter import SubstringFilter
 from .title_entities import TitleEntities
@@ -303,7 +303,7 @@ class MentionFinder:
             + [Candidate(start, end, text[start:end], "chunk:central-class", 0.5, _CHUNK, "Model")
                for start, end in self.central_classes(doc, text, doc._.mlkg_title)]
         )
-        accepted = self._select(candidates)
+        accepted = self._select(text, candidates)
         self._share_list_hints(doc, text, accepted)
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items()
@@ -751,7 +751,7 @@ class MentionFinder:
 
     # -- resolution ----------------------------------------------------------------------------------------
 
-    def _select(self, candidates: list[Candidate]) -> list[Candidate]:
+    def _select(self, text: str, candidates: list[Candidate]) -> list[Candidate]:
         """Keep the strongest non-overlapping candidates; an abbreviation's two halves stand or fall together."""
         taken: list[tuple[int, int]] = []
         accepted: list[Candidate] = []
@@ -761,10 +761,12 @@ class MentionFinder:
                      and self.typer.head_type(c.name.rsplit(" ", 1)[-1]) in ("Method", "Model", "Dataset")]
         # A known word inside a longer name is part of that name: "Attention" in "Compositional Attention Networks";
         # a known task inside a longer task phrase too: "video understanding" in "long-form video understanding",
-        # and a known lower-case term inside what the authors propose ("a multi-agent reinforcement learning method").
-        candidates = [c for c in candidates if c.priority != _LEXICON or not any(
-            s <= c.start and c.end <= e and (s, e) != (c.start, c.end)
-            for s, e in (longer + proposals if c.name.islower() else longer))]
+        # and a known lower-case term inside what the authors propose ("a multi-agent reinforcement learning method"),
+        # or one that only modifies it ("a CNN-based framework").
+        candidates = [c for c in candidates if not (
+            (c.priority == _LEXICON and any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end)
+                                            for s, e in (longer + proposals if c.name.islower() else longer)))
+            or (modifier_suffix_at(text, c.end) and any(s <= c.start and c.end < e for s, e in proposals)))]
         for cand in sorted(candidates, key=lambda c: (c.priority, -(c.end - c.start), c.start)):
             if any(cand.start < e and s < cand.end for s, e in taken):
                 continue

@@ -11,7 +11,9 @@ from .rules import Rules
 
 #: Punctuation that never belongs to a name's edges.
 EDGE_PUNCT = "()[]{},.;:!?\"'“”‘’`*"
-_SUFFIX = re.compile(r"-(?:based|style|like|driven|guided|specific|level|wise|free|only|aware|centric|enhanced|augmented|powered|enabled|assisted|agnostic|modality)$")
+_SUFFIX_WORDS = r"-(?:based|style|like|driven|guided|specific|level|wise|free|only|aware|centric|enhanced|augmented|powered|enabled|assisted|agnostic|modality)"
+_SUFFIX = re.compile(_SUFFIX_WORDS + "$")
+_SUFFIX_AT = re.compile(_SUFFIX_WORDS + r"\b")
 _VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*)$")
 _MATH_CHARS = frozenset("^√{}\\=∑∫")
 _NUMERIC = re.compile(r"^[\d.,×x%+\-–~<>=/]+$")
@@ -84,6 +86,12 @@ def in_word_hyphen(token) -> bool:
     """The hyphen token of "uncertainty-guided": part of one word, not punctuation between words (the tagger does
     not always tag it HYPH)."""
     return token.text in ("-", "‐", "‑") and not token.whitespace_ and token.i > 0 and not token.doc[token.i - 1].whitespace_
+
+
+def modifier_suffix_at(text: str, end: int) -> bool:
+    """A name ending at `end` only modifies the noun after it: "-based", "-like", "-driven" ... follow
+    ("CNN-based framework")."""
+    return bool(_SUFFIX_AT.match(text, end))
 
 
 def inside_longer_name(text: str, start: int, end: int, word_after_hyphen: bool = False) -> bool:

@@ -78,6 +78,12 @@ def test_a_typographic_apostrophe_does_not_hide_a_known_name(extract_one):
     assert by_name(result)["Montezuma’s Revenge"].type == "Dataset"
 
 
+def test_a_name_that_only_modifies_a_proposal_leaves_it_whole(extract_one):
+    result = extract_one("We propose a CNN-based framework for online tracking. CNN features are fast.")
+    assert ("proposes", "CNN-based framework") in relations(result)
+    assert ("proposes", "CNN") not in relations(result)
+
+
 def test_a_method_phrase_opened_by_a_new_is_the_papers_own(extract_one):
     """"a new recursive pooling technique" is proposed, beside the name the paper repeats; "a new perspective" and
     "a novel approach" are no names, and the phrase must be opened by "a" or "our" ("the new method")."""
