@@ -155,11 +155,18 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
     return None
 
 
-def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...]) -> Iterator[Token]:
-    """The direct objects, of the given parts of speech, of the authors' verbs of one kind ("we propose X": X)."""
+def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...], containers: frozenset[str]) -> Iterator[Token]:
+    """The direct objects, of the given parts of speech, of the authors' verbs of one kind ("we propose X": X), and
+    what a container noun among them holds ("we propose a family of X": X)."""
     for index, verb_kind in doc._.mlkg_author_verbs:
-        if verb_kind == kind:
-            yield from (c for c in doc[index].children if c.dep_ == "dobj" and c.pos_ in pos)
+        if verb_kind != kind:
+            continue
+        for obj in doc[index].children:
+            if obj.dep_ == "dobj" and obj.lemma_.lower() in containers:
+                obj = next((g for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                            if g.dep_ == "pobj"), obj)
+            if obj.dep_ in ("dobj", "pobj") and obj.pos_ in pos:
+                yield obj
 
 
 def _word_before(text: str, start: int) -> str:
@@ -473,13 +480,18 @@ class MentionFinder:
 
     def _eponym(self, doc: Doc, start: int, end: int, noun) -> Candidate | None:
         """A method named after someone or something: the capitalised word text[start:end] and the method noun
-        right after it ("Gibbs sampler"), with the words that narrow them ("collapsed Gibbs sampler")."""
+        right after it ("Gibbs sampler"), with the words that narrow them ("collapsed Gibbs sampler"). Not a known
+        name ("the Adam method" is Adam) nor the end of a capitalised run ("Monte Carlo methods" at a sentence's
+        start)."""
         text = cached(doc).text
         if not (noun.start(1) == end + 1 and text[end] == " " and noun.group(1).islower()
-                and singular_word(noun.group(1)) in self.rules.eponym_heads):
+                and singular_word(noun.group(1)) in self.rules.eponym_heads
+                and text[start:end].lower() not in self.rules.known):
             return None
         span = doc.char_span(start, noun.end(1))
-        if span is None or span[-1].pos_ != "NOUN":  # not "Alice and Bob transform it"
+        if span is None or span[-1].pos_ not in ("NOUN", "PROPN"):  # not "Alice and Bob transform it"
+            return None
+        if span.start and doc[span.start - 1].pos_ == "PROPN" and doc[span.start - 1].is_title:
             return None
         first = doc[self._modified_start(doc, span)].idx
         return Candidate(first, span.end_char, text[first : span.end_char], "name:eponym", 0.6, _NAME,
@@ -625,7 +637,7 @@ class MentionFinder:
         paper's contribution. Names inside it win (lower priority); the head noun gives the type hint."""
         rules, text = self.rules, cached(doc).text
         found = []
-        for obj in _authors_objects(doc, "proposes", ("NOUN", "PROPN")):
+        for obj in _authors_objects(doc, "proposes", ("NOUN", "PROPN"), rules.container_nouns):
             head = obj.lemma_.lower()
             if head in rules.not_contributions or self._named_after(obj):
                 continue
@@ -651,7 +663,7 @@ class MentionFinder:
         activity ("we study mechanism design", "we address offline policy learning"), "the problem of X", "the X
         problem". What the paper is about is central to it: a task."""
         text, found = cached(doc).text, []
-        for obj in _authors_objects(doc, "studies", ("NOUN",)):
+        for obj in _authors_objects(doc, "studies", ("NOUN",), self.rules.container_nouns):
             words = self._studied_words(obj)
             tokens = self._strip_modifiers(words, "Task")
             if self._whole_problem(obj, words, tokens):

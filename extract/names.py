@@ -108,12 +108,13 @@ def breaks_a_phrase(token, hyphenated_ok: bool = False) -> bool:
     """Punctuation or a conjunction between words, or a stop word: what a noun phrase naming one thing does not
     hold. With `hyphenated_ok`, a stop word inside a hyphenated word does not count ("to" of "point-to-plane
     assignment"); contributions keep the stricter test, as "end-to-end" and "state-of-the-art" phrases there
-    mostly describe a name the abstract gives too."""
+    mostly describe a name the abstract gives too. A number word inside a hyphenated word never breaks one
+    ("two-sample tests", "one-shot learner")."""
     if token.pos_ in ("PUNCT", "CCONJ") and not in_word_hyphen(token):
         return True
     doc, i = token.doc, token.i
-    inside = hyphenated_ok and 0 < i < len(doc) - 1 and in_word_hyphen(doc[i - 1]) and in_word_hyphen(doc[i + 1])
-    return token.is_stop and not inside
+    before, after = i > 0 and in_word_hyphen(doc[i - 1]), i < len(doc) - 1 and in_word_hyphen(doc[i + 1])
+    return token.is_stop and not ((hyphenated_ok and before and after) or (token.like_num and (before or after)))
 
 
 def is_version(word: str) -> bool:

@@ -52,10 +52,14 @@ _MEMBER_PREPOSITIONS = frozenset({"of", "as", "like", "including"})
 _EXAMPLE_PREPOSITIONS = frozenset({"as", "like", "including"})
 
 
-def _compared_preposition(token: Token) -> Token | None:
+def _compared_preposition(token: Token, method_heads: frozenset[str]) -> Token | None:
     """The preposition whose object the name is, through lists and examples: "than X and Y", "than other
-    adaptive methods such as Adam"."""
+    adaptive methods such as Adam", and through the one method the name modifies: "with the X (XA) approach" (not
+    "than other RL methods", a class of them)."""
     found = None
+    while (token.dep_ in ("compound", "amod", "nmod") and token.head.i > token.i and token.head.tag_ == "NN"
+           and token.head.lemma_.lower() in method_heads):
+        token = token.head
     for _ in range(4):
         while token.dep_ in ("conj", "appos") and token.head.i != token.i:
             token = token.head
@@ -87,6 +91,7 @@ class RelationFinder:
     def __init__(self, rules: Rules):
         self.rules = rules
         self.our_apposition = re.compile(_OUR_APPOSITION.format(naming="|".join(sorted(rules.naming_words))))
+        self.method_heads = frozenset(lemma for lemma, etype in rules.type_heads.items() if etype in ("Method", "Model"))
 
     def __call__(self, doc: Doc) -> Doc:
         entities = doc._.mlkg_entities or {}
@@ -242,12 +247,29 @@ class RelationFinder:
                     break
             if ("comparesWith", key) in hits:
                 continue
-            head = _compared_preposition(token)
+            head = _compared_preposition(token, self.method_heads)
             cue = head is not None and head.lower_ in rules.compare_prepositions
-            cue = cue or (head is not None and head.head.lemma_.lower() in rules.compare_words)
+            cue = cue or (head is not None and self._compared_with(head))
             if cue:
                 hits.setdefault(("comparesWith", key), RelationHit("comparesWith", key, span.start_char, span.end_char, "compares:preposition", 0.6))
         return list(hits.values())
+
+    def _compared_with(self, preposition: Token) -> bool:
+        """The preposition belongs to a comparison: "compared to X", "a comparison against X", and "with" or "to"
+        the parser hung on the compared object ("we compare our implementation of A with B")."""
+        words = self.rules.compare_words
+        if preposition.head.lemma_.lower() in words:
+            return True
+        if preposition.lower_ not in ("with", "to"):
+            return False
+        token = preposition.head
+        for _ in range(3):
+            if token.dep_ not in ("dobj", "pobj", "prep") or token.head.i == token.i:
+                return False
+            token = token.head
+            if token.lemma_.lower() in words and token.pos_ == "VERB":
+                return True
+        return False
 
     def _subject_is_own(self, verb: Token, own_spans: list[Span]) -> bool:
         """The paper's own work is the subject: "we", "our method", or a name the paper proposes."""

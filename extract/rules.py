@@ -29,6 +29,7 @@ class Rules:
     narrowing_adjectives: frozenset[str]  # the adjectives that narrow them: "predictive performance"
     propose_verbs: frozenset[str]
     not_contributions: frozenset[str]
+    container_nouns: frozenset[str]
     proposer_subjects: frozenset[str]
     naming_words: frozenset[str]
     outperform_verbs: frozenset[str]
@@ -131,6 +132,7 @@ def load_rules() -> Rules:
         narrowing_adjectives=_lower_set(heads["narrowed_metric_heads"]["adjectives"]),
         propose_verbs=_lower_set(heads["propose_verbs"]),
         not_contributions=_lower_set(heads["not_contributions"]),
+        container_nouns=_lower_set(heads["container_nouns"]["nouns"]),
         proposer_subjects=_lower_set(heads["proposer_subjects"]),
         naming_words=_lower_set(heads["naming_words"]),
         outperform_verbs=_lower_set(heads["outperform_verbs"]),

@@ -94,6 +94,33 @@ def test_a_method_phrase_opened_by_a_new_is_the_papers_own(extract_one):
     assert not {n.lower() for n in by_name(result)} & {"perspective", "approach", "method"}
 
 
+def test_what_a_container_noun_holds_is_the_proposal(extract_one):
+    """"a class of X": X is proposed, number words in its hyphenated words and all; "a number of X" holds no
+    contribution."""
+    result = extract_one("Testing is hard. We propose a class of kernel-based two-sample tests, which aim to "
+                         "compare samples. Our work introduces a number of technical innovations.")
+    assert ("proposes", "kernel-based two-sample test") in relations(result)
+    assert not {n.lower() for n in by_name(result)} & {"class", "technical innovation"}
+
+
+def test_a_method_the_authors_compare_theirs_with_is_compared(extract_one):
+    """"with the X (XA) approach", hung by the parser on the compared object, is a comparison; a plural class of
+    methods after "than" is not one named method."""
+    result = extract_one("We compare our implementation of the Hessian approach with the well-established "
+                         "disciplined convex programming (DCP) approach.")
+    assert ("comparesWith", "disciplined convex programming") in relations(result)
+    plural = extract_one("Our tracker runs faster than other state-of-the-art RL methods on MuJoCo.")
+    assert not {name for predicate, name in relations(plural) if predicate == "comparesWith"}
+
+
+def test_an_eponym_takes_its_method_noun_unless_known_or_cut_from_a_longer_name(extract_one):
+    result = extract_one("We cluster with the Lloyd algorithm and solve with Picard iterations. Monte Carlo "
+                         "methods are slow. We train with the Adam method.")
+    names = by_name(result)
+    assert {"Lloyd algorithm", "Picard iteration"} <= set(names)
+    assert "Adam" in names and not {"Carlo method", "Adam method"} & set(names)
+
+
 def test_a_participle_after_a_hyphen_ends_a_name(extract_one):
     result = extract_one("On TabMWP, the GPT-4-powered planner beats an AI-assisted one.")
     assert "GPT-4" in by_name(result)
