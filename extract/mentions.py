@@ -369,11 +369,28 @@ class MentionFinder:
             if inside_longer_name(text, span.start_char, span.end_char):
                 continue
             etype = doc.vocab.strings[match_id]
-            start = self._modified_start(doc, span) if etype in _EXTENDED_TYPES else span.start
+            if etype in _EXTENDED_TYPES:
+                start = self._modified_start(doc, span)
+            else:
+                start = span.start - 1 if etype == "Metric" and self._narrows_a_metric(doc, span) else span.start
             rule = "lexicon" if start == span.start else "lexicon:with-modifiers"
             span = doc[start:end]
             found.append(Candidate(span.start_char, span.end_char, span.text, rule, 0.85, _LEXICON, etype))
         return found
+
+    def _narrows_a_metric(self, doc: Doc, span) -> bool:
+        """The word before a known one-word metric says which task's measure it is: a task noun ("forecasting
+        accuracy", "detection accuracy") or a narrowing adjective ("predictive accuracy"); not "model accuracy",
+        the end of a hyphenated word ("worst-case regret") nor of a task's name ("link prediction accuracy")."""
+        if len(span) != 1 or span.start < 2:
+            return False
+        word = doc[span.start - 1]
+        lower = word.lower_
+        before = doc[span.start - 2]
+        return (word.head.i == span.start and word.is_lower and not in_word_hyphen(before)
+                and before.pos_ not in ("NOUN", "PROPN") and not any(c.dep_ in _MODIFIER_DEPS for c in word.children)
+                and ((word.dep_ == "compound" and lower != "task" and self.typer.head_type(lower) == "Task")
+                     or lower in self.rules.narrowing_adjectives))
 
     def _modified_start(self, doc: Doc, span) -> int:
         """Where a known term starts once the words that narrow it are included: "collapsed Gibbs sampling",

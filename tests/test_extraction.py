@@ -121,6 +121,16 @@ def test_an_eponym_takes_its_method_noun_unless_known_or_cut_from_a_longer_name(
     assert "Adam" in names and not {"Carlo method", "Adam method"} & set(names)
 
 
+def test_a_task_noun_before_a_known_metric_says_whose_measure_it_is(extract_one):
+    """"detection accuracy" and "predictive accuracy" are metrics of their own; "model accuracy", "worst-case
+    regret" and "link prediction accuracy" (a task's name before the metric) keep the known metric alone."""
+    result = extract_one("Our tracker raises the detection accuracy and predictive accuracy over model accuracy. "
+                         "It bounds the worst-case regret and raises link prediction accuracy.")
+    names = set(by_name(result))
+    assert {"detection accuracy", "predictive accuracy", "accuracy", "regret", "link prediction"} <= names
+    assert not {"model accuracy", "case regret", "prediction accuracy"} & names
+
+
 def test_a_participle_after_a_hyphen_ends_a_name(extract_one):
     result = extract_one("On TabMWP, the GPT-4-powered planner beats an AI-assisted one.")
     assert "GPT-4" in by_name(result)
