@@ -542,6 +542,8 @@ class MentionFinder:
                 continue  # a name inside is the entity ("ImageNet classification"), a modality is not ("LiDAR ...")
             if etype == "Metric" and not (narrowed or self._near_number(doc, first, root) or self._measured_in(root)):
                 continue
+            if etype == "Task" and root.tag_ == "NNS" and head in rules.plural_outputs:
+                continue  # "quantitative predictions", "neural network predictions": what a model gives, no task
             if head in ("task", "problem"):  # "mathematical reasoning and code generation tasks": two tasks
                 segments = _split_at(self._task_list(doc, root)[:-1],
                                      lambda previous, token: token.pos_ in ("CCONJ", "PUNCT")
@@ -553,6 +555,8 @@ class MentionFinder:
                 segments = [tokens]
             for segment in segments:
                 segment = self._strip_modifiers(_after_unopened_bracket(self._strip_modifiers(segment, etype)), etype)
+                if segment and (in_word_hyphen(segment[-1]) or (etype == "Task" and any(t.pos_ == "CCONJ" for t in segment))):
+                    continue  # "primal sub-" of "primal sub-problem"; "explicit and expressive reasoning"
                 needed = 2 if etype == "Task" and head not in ("task", "problem") and not (
                     self._joined_to_tasks(root) or self._purpose_of_a_method(root)) else 1
                 if len(segment) < needed or (head in ("task", "problem") and not self._listed_task(segment)):

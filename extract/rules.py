@@ -30,6 +30,7 @@ class Rules:
     propose_verbs: frozenset[str]
     not_contributions: frozenset[str]
     container_nouns: frozenset[str]
+    plural_outputs: frozenset[str]
     proposer_subjects: frozenset[str]
     naming_words: frozenset[str]
     outperform_verbs: frozenset[str]
@@ -133,6 +134,7 @@ def load_rules() -> Rules:
         propose_verbs=_lower_set(heads["propose_verbs"]),
         not_contributions=_lower_set(heads["not_contributions"]),
         container_nouns=_lower_set(heads["container_nouns"]["nouns"]),
+        plural_outputs=_lower_set(heads["plural_outputs"]["heads"]),
         proposer_subjects=_lower_set(heads["proposer_subjects"]),
         naming_words=_lower_set(heads["naming_words"]),
         outperform_verbs=_lower_set(heads["outperform_verbs"]),

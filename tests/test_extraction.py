@@ -131,6 +131,16 @@ def test_a_task_noun_before_a_known_metric_says_whose_measure_it_is(extract_one)
     assert not {"model accuracy", "case regret", "prediction accuracy"} & names
 
 
+def test_model_outputs_coordinated_adjectives_and_cut_words_are_no_tasks(extract_one):
+    """"quantitative predictions" are what a model gives; "explicit and expressive reasoning" joins two adjectives,
+    not two tasks; "primal sub-" is what is left of "primal sub-problem". "semantic segmentation" stays a task."""
+    result = extract_one("We test our quantitative predictions. The model needs explicit and expressive reasoning. "
+                         "Its primal sub-problem is convex. We study semantic segmentation.")
+    names = {n.lower() for n in by_name(result)}
+    assert "semantic segmentation" in names
+    assert not {"quantitative prediction", "explicit and expressive reasoning", "primal sub-"} & names
+
+
 def test_a_participle_after_a_hyphen_ends_a_name(extract_one):
     result = extract_one("On TabMWP, the GPT-4-powered planner beats an AI-assisted one.")
     assert "GPT-4" in by_name(result)
