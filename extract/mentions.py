@@ -29,7 +29,7 @@ from .doc_cache import cached
 from .doc_entities import DocEntity, EntityTyper, named
 from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
 from .names import (breaks_a_phrase, has_shape, in_word_hyphen, inside_longer_name, is_title_word, is_version,
-                    looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
+                    language_pair, looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
 from .rules import Rules, dataset_family
 from .substring_filter import SubstringFilter
 from .title_entities import TitleEntities
@@ -437,7 +437,8 @@ class MentionFinder:
                     start, end = run[0][0], run[-1][1]
                     name = text[start:end]
                     first = text[run[0][0] : run[0][1]].lower()
-                    if name.lower() not in rules.not_names and first not in rules.not_names and not (len(run) == 1 and is_version(name)):
+                    if (name.lower() not in rules.not_names and first not in rules.not_names
+                            and not (len(run) == 1 and is_version(name)) and not language_pair(name, rules)):
                         rule = "name:shape" if shaped else ("name:multiword" if len(run) > 1 else "name:proper-noun")
                         confidence = 0.8 if shaped else 0.6
                         hint = _head_hint(text, end, rules, self.stop_words, start)

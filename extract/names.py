@@ -31,6 +31,8 @@ _LOWER_NAME_PART = re.compile(r"[a-z]{2}\d+[a-z]|^[a-z]{2,}\d{2,}$")
 _FORMULA_WORD = re.compile(r"(?:^|-)(?:frac|sqrt|log|ln|exp|min|max|sin|cos|tan|det|ell|math[a-z]+)\d")
 #: A number with a unit (`22.4fps`, `100ms`, `16gb`): no name.
 _WITH_UNIT = re.compile(r"^\d+(?:\.\d+)?[a-z]+$")
+_PAIR_SEPARATOR = re.compile(r"-to-|[-–→↔/]|->")
+_CAPITALISED_RUN = re.compile(r"[A-Z][a-z]+")
 _MODEL_SUFFIX = re.compile(r"-(?:Instruct|Chat|Base|Coder|Preview|Turbo|mini|Mini|Pro|Flash|Next)\b")
 
 
@@ -115,6 +117,15 @@ def breaks_a_phrase(token, hyphenated_ok: bool = False) -> bool:
     doc, i = token.doc, token.i
     before, after = i > 0 and in_word_hyphen(doc[i - 1]), i < len(doc) - 1 and in_word_hyphen(doc[i + 1])
     return token.is_stop and not ((hyphenated_ok and before and after) or (token.like_num and (before or after)))
+
+
+def language_pair(name: str, rules: Rules) -> bool:
+    """"English-German", "German-to-English", "EnglishGerman": a translation direction, which names no artifact
+    (the dataset it is of does: "WMT English-German" stays whole where the lexicon knows WMT)."""
+    parts = [p for p in _PAIR_SEPARATOR.split(name) if p]
+    if len(parts) == 1:
+        parts = _CAPITALISED_RUN.findall(name)
+    return len(parts) == 2 and all(p.lower() in rules.languages for p in parts)
 
 
 def is_version(word: str) -> bool:

@@ -141,6 +141,14 @@ def test_model_outputs_coordinated_adjectives_and_cut_words_are_no_tasks(extract
     assert not {"quantitative prediction", "explicit and expressive reasoning", "primal sub-"} & names
 
 
+def test_a_translation_direction_is_no_name(extract_one):
+    result = extract_one("We train on WMT English-German and evaluate on German-to-English and EnglishGerman pairs "
+                         "with TransNet-2.")
+    names = set(by_name(result))
+    assert "TransNet-2" in names
+    assert not {"English-German", "German-to-English", "EnglishGerman"} & names
+
+
 def test_a_participle_after_a_hyphen_ends_a_name(extract_one):
     result = extract_one("On TabMWP, the GPT-4-powered planner beats an AI-assisted one.")
     assert "GPT-4" in by_name(result)
