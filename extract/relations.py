@@ -31,6 +31,9 @@ _LISTED_GLUE = re.compile(r"^\s*(?:\([^()]{1,15}\)|\))?\s*(?:(?!(?:and|or)\b)([a
 _OUR_APPOSITION = r"\b[Oo]ur\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:the\s+)?)$"
 #: "our proposed ", "our novel ", "the proposed " just before a name: the authors' own work, named in passing.
 _OUR_PROPOSED = re.compile(r"\b(?:[Oo]ur\s+(?:proposed|novel|new)|[Tt]he\s+proposed)\s+$")
+#: "our " before a name the abbreviation after it defines: "Our consistency regularized GAN (CR-GAN) improves".
+_OUR = re.compile(r"\b[Oo]ur\s+$")
+_ABBREVIATION_AFTER = re.compile(r"\s*\([A-Z][\w\-]*\)")
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,8 @@ class RelationFinder:
     def _own_names(self, doc: Doc, mentions: list[Span], entities, ownable: set[str]) -> list[RelationHit]:
         """Names the authors give their work outside a "we propose" clause: in the title before its colon (with
         the title as evidence when the abstract never uses the name), in apposition to "our ... algorithm,", right
-        after "our proposed" or "the proposed", or a method phrase opened by "a new" or "our novel"."""
+        after "our proposed" or "the proposed", after "our" when an abbreviation follows ("our consistency regularized
+        GAN (CR-GAN)"), or a method phrase opened by "a new" or "our novel"."""
         text, found = cached(doc).text, []
         titled = {key for key, e in entities.items() if e.title_span}
         for key in sorted(titled & ownable):
@@ -179,7 +183,9 @@ class RelationFinder:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:title-name", 0.85))
             elif self.our_apposition.search(text, max(span.start_char - 80, 0), span.start_char):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-apposition", 0.8))
-            elif _OUR_PROPOSED.search(text, max(span.start_char - 30, 0), span.start_char):
+            elif _OUR_PROPOSED.search(text, max(span.start_char - 30, 0), span.start_char) or (
+                    _OUR.search(text, max(span.start_char - 5, 0), span.start_char)
+                    and _ABBREVIATION_AFTER.match(text, span.end_char)):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-proposed", 0.8))
             elif span._.mlkg_rule == "chunk:new-object":  # "encodes each patch via a new adaptive temporal pooling"
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:new", 0.7))

@@ -31,6 +31,10 @@ _FROM_TO = re.compile(r"\bfrom\s+\S+\s+to\b")
 #: What joins a number to the next of a list of numbers that share a metric: "by 1.7 and 1.2 BLEU points".
 _DATASET_GLUE = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+)(?:the\s+)?")
 _NEXT_IN_LIST = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)(?:by\s+)?(?=[+\-−]?\d)")
+#: "from 8.73 to " just before the value a result changed to.
+_FROM_TO_END = re.compile(r"\bfrom\s+\S+\s+to\s*$")
+#: The words that may join a result to the next one on another dataset, the measure left unsaid.
+_PARALLEL_GLUE = frozenset({"on", "in", "for", "and", "the", "across", "respectively", "while"})
 #: A ratio written before its number: "improved the execution time by a factor of 3".
 _FACTOR_OF = re.compile(r"\bfactor of\s+$")
 #: What joins a metric to the value it names: "a mean score of 8,400", "F1 = 85".
@@ -155,6 +159,8 @@ class ResultFinder:
         dataset = None
         if metric is None and rule == "result:parenthesised" and previous:
             metric, dataset = entities[previous.metric], entities.get(previous.dataset)  # "GPT-5 (53.08%)"
+        elif metric is None and previous and self._parallel(text, mentions, entities, previous.end, start):
+            metric = entities[previous.metric]  # "from 14.73 to 11.48 on CIFAR-10 and from 8.73 to 6.66 on ..."
         if metric is None or entity is None or entity == metric.key:
             return None
         dataset = dataset or self._dataset(text, mentions, entities, start, end)
@@ -164,6 +170,18 @@ class ResultFinder:
         text = cached(doc).text[start:end].rstrip()
         return ResultHit(text, str(value), unit, metric.key, entity, dataset.key if dataset else None,
                          start, start + len(text), rule, 0.6)
+
+    @staticmethod
+    def _parallel(text: str, mentions: list[Span], entities, after: int, start: int) -> bool:
+        """Only a dataset and glue words stand between the previous result and this number: the same measure on
+        the next dataset ("11.48 on CIFAR-10 and from 8.73 to 6.66 on ImageNet", "91.2% on A and 88.0% on B")."""
+        between = text[after:start]
+        for mention in mentions:
+            found = entities.get(mention._.mlkg_key)
+            if found is not None and found.type == "Dataset" and after <= mention.start_char and mention.end_char <= start:
+                between = between.replace(text[mention.start_char : mention.end_char], " ")
+        words = _FROM_TO_END.sub(" ", between).replace(",", " ").split()
+        return bool(words) and all(word in _PARALLEL_GLUE for word in words)
 
     @staticmethod
     def _names_value(text: str, mentions: list[Span], entities, start: int, end: int) -> bool:
@@ -272,6 +290,6 @@ class ResultFinder:
             if mention.start_char >= start:
                 break
             found = entities.get(mention._.mlkg_key)
-            if found and found.type in ("Method", "Model") and mention.root.dep_ in ("nsubj", "nsubjpass"):
+            if found and found.type in ("Method", "Model") and any(t.dep_ in ("nsubj", "nsubjpass") for t in mention):
                 return found.key, "result:subject"
         return proposed, "result:proposed"

@@ -388,6 +388,18 @@ def test_a_list_of_numbers_shares_its_metric_and_pairs_with_the_datasets_listed_
             ("66.8", "mIoU", "QuxSet")} <= found
 
 
+def test_the_next_dataset_s_number_keeps_the_measure_and_our_abbreviated_name_is_proposed(extract_one):
+    """"Our foo regularized network (FR-Net) improves FID from 14.73 to 11.48 on FooSet and from 8.73 to 6.66 on
+    BarSet": both new values are FID results of the named, abbreviated proposal; a number after other words is not."""
+    text = ("We study training stability. Our foo regularized network (FR-Net) improves FID scores from 14.73 to "
+            "11.48 on FooSet and from 8.73 to 6.66 on BarSet. It was trained for 2.5 days.")
+    result = extract_one(text)
+    found = {(value, metric, entity, dataset) for _, value, _, metric, entity, dataset in _results(result)}
+    assert {("11.48", "FID", "foo regularized network", "FooSet"), ("6.66", "FID", "foo regularized network", "BarSet")} <= found
+    assert ("proposes", "foo regularized network") in relations(result)
+    assert not {value for value, *_ in found} & {"14.73", "8.73", "2.5"}
+
+
 def test_counts_and_unrelated_numbers_are_not_results(extract_one):
     text = ("We propose ZetaFormer with 2 million parameters, trained in 2024. With only 3% data corruption, "
             "the attack reaches an attack success rate above 90%. The error drops from 4.8% to 0.9% error rate.")
