@@ -108,13 +108,14 @@ class Link:
 @dataclass(frozen=True)
 class Result:
     """A number the paper reports, as written ("66.21%") and as a number with its unit, the metric it measures,
-    the entity it is for and (when named) the dataset; `metric`, `entity` and `dataset` are Entity keys."""
+    the entity it is for and the dataset (each when the abstract names it); `metric`, `entity` and `dataset` are
+    Entity keys."""
 
     value_text: str
     value: str
     unit: str
     metric: str
-    entity: str
+    entity: str | None
     dataset: str | None
     evidence: Evidence
 

@@ -56,7 +56,7 @@ class ResultHit:
     value: str
     unit: str
     metric: str
-    entity: str
+    entity: str | None
     dataset: str | None
     start: int
     end: int
@@ -161,10 +161,12 @@ class ResultFinder:
             metric, dataset = entities[previous.metric], entities.get(previous.dataset)  # "GPT-5 (53.08%)"
         elif metric is None and previous and self._parallel(text, mentions, entities, previous.end, start):
             metric = entities[previous.metric]  # "from 14.73 to 11.48 on CIFAR-10 and from 8.73 to 6.66 on ..."
-        if metric is None or entity is None or entity == metric.key:
+        if metric is None or entity == metric.key:
             return None
+        if entity is None:
+            rule = "result:unattributed"  # "the proposed method outperforms ... by 30% mAP": the paper's own result
         dataset = dataset or self._dataset(text, mentions, entities, start, end)
-        if dataset is None and entities[entity].type == "Dataset":
+        if dataset is None and entity is not None and entities[entity].type == "Dataset":
             dataset = entities[entity]  # "the best model reaches 22.2% accuracy" on the benchmark the paper introduces
         value = Decimal(("-" if match.group("sign") in ("-", "−") else "") + number)
         text = cached(doc).text[start:end].rstrip()

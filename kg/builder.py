@@ -74,7 +74,8 @@ def _add_paper(graph: Graph, iri: URIRef, facts: PaperFacts) -> None:
 
 
 def _add_result(graph: Graph, paper: URIRef, result: Result, facts: PaperFacts, resolution) -> None:
-    """An n-ary Result node: the value as written and as a number, its unit, metric, dataset and entity.
+    """An n-ary Result node: the value as written and as a number, its unit, metric, and the dataset and entity
+    when the abstract names them (a result it leaves unattributed is still the paper's).
 
     Resolution may retype an entity by the votes of all papers; a result whose metric is no longer a Metric is
     left out (a value without a metric says nothing), and a dataset that is no longer a Dataset is not named."""
@@ -82,9 +83,9 @@ def _add_result(graph: Graph, paper: URIRef, result: Result, facts: PaperFacts, 
     if metric.type != "Metric":
         return
     dataset = resolution.members[(facts.paper.id, result.dataset)] if result.dataset else None
-    entity = resolution.members[(facts.paper.id, result.entity)]
+    entity = resolution.members[(facts.paper.id, result.entity)] if result.entity else None
     ev = result.evidence
-    node = resource("result", short_hash(paper, ev.start, ev.end, result.metric, result.entity))
+    node = resource("result", short_hash(paper, ev.start, ev.end, result.metric, result.entity or ""))
     graph.add((paper, MLKG.reportsResult, node))
     graph.add((node, RDF.type, MLKG.Result))
     graph.add((node, RDFS.label, Literal(f"{result.value_text} {metric.label}")))
@@ -93,7 +94,8 @@ def _add_result(graph: Graph, paper: URIRef, result: Result, facts: PaperFacts, 
     if result.unit:
         graph.add((node, MLKG.unit, Literal(result.unit)))
     graph.add((node, MLKG.resultMetric, resource("metric", metric.slug)))
-    graph.add((node, MLKG.resultFor, resource(entity.type.lower(), entity.slug)))
+    if entity is not None:
+        graph.add((node, MLKG.resultFor, resource(entity.type.lower(), entity.slug)))
     if dataset is not None and dataset.type == "Dataset":
         graph.add((node, MLKG.resultDataset, resource("dataset", dataset.slug)))
     _add_evidence(graph, paper, MLKG.reportsResult, node, ev, facts.paper)

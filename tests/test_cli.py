@@ -105,3 +105,21 @@ def test_build_from_stdin_and_query_it(runner, tmp_path):
     assert (out / "kg.ttl").is_file() and (out / "kg.html").is_file()
     answer = runner.invoke(cli, ["query", "SELECT ?d WHERE { ?p mlkg:evaluatedOn ?d }", "--graph", str(out / "kg.ttl"), "--format", "csv"])
     assert "pairbench" in answer.output
+
+
+def test_a_result_the_abstract_leaves_unattributed_is_the_papers(runner, tmp_path):
+    """No proposal is named, so the Result node has no mlkg:resultFor; the graph still validates against the
+    shapes and the saved results table lists the number, its metric and its dataset."""
+    text = ("Detectors are slow on aerial images. The proposed method improves the detector by 30.5% mAP on "
+            "PairBench.\n")
+    out = tmp_path / "out"
+    assert runner.invoke(cli, ["build", "-", "--out", str(out), "--quiet"], input=text).exit_code == 0
+    graph = str(out / "kg.ttl")
+    assert runner.invoke(cli, ["validate", graph]).exit_code == 0
+    unattributed = runner.invoke(cli, ["query", "ASK { ?r a mlkg:Result FILTER NOT EXISTS { ?r mlkg:resultFor ?e } }",
+                                       "--graph", graph])
+    assert unattributed.output.strip() == "yes"
+    table = runner.invoke(cli, ["query", "--saved", "results", "--graph", graph, "--format", "csv"])
+    rows = list(csv.DictReader(io.StringIO(table.output)))
+    assert [(r["value_text"], r["metric_label"], r["dataset_label"], r["entity_label"]) for r in rows] == [
+        ("30.5%", "mAP", "PairBench", "")]
