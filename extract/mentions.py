@@ -556,7 +556,8 @@ class MentionFinder:
                 segments = [tokens]
             for segment in segments:
                 segment = self._strip_modifiers(_after_unopened_bracket(self._strip_modifiers(segment, etype)), etype)
-                if segment and (in_word_hyphen(segment[-1]) or (etype == "Task" and any(t.pos_ == "CCONJ" for t in segment))):
+                if segment and (in_word_hyphen(segment[-1]) or (etype == "Task" and any(t.pos_ == "CCONJ" for t in segment)
+                                                                 and any(t.lower_ in rules.stop_modifiers for t in segment))):
                     continue  # "primal sub-" of "primal sub-problem"; "explicit and expressive reasoning"
                 needed = 2 if etype == "Task" and head not in ("task", "problem") and not (
                     self._joined_to_tasks(root) or self._purpose_of_a_method(root)) else 1
