@@ -796,11 +796,13 @@ class MentionFinder:
                      and self.typer.head_type(c.name.rsplit(" ", 1)[-1]) in ("Method", "Model", "Dataset")]
         # A known word inside a longer name is part of that name: "Attention" in "Compositional Attention Networks";
         # a known task inside a longer task phrase too: "video understanding" in "long-form video understanding",
-        # and a known lower-case term inside what the authors propose ("a multi-agent reinforcement learning method"),
-        # or one that only modifies it ("a CNN-based framework").
+        # and a known term written in lower case inside what the authors propose ("a multi-agent reinforcement
+        # learning method", "a proximal quasi-Newton algorithm"), or one that only modifies it ("a CNN-based framework").
+        known = self.rules.known
         candidates = [c for c in candidates if not (
-            (c.priority == _LEXICON and any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end)
-                                            for s, e in (longer + proposals if c.name.islower() else longer)))
+            (c.priority == _LEXICON and any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end) for s, e in longer))
+            or ((c.priority == _LEXICON or (c.rule.startswith("name:") and c.name.lower() in known)) and c.name[:1].islower()
+                and any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end) for s, e in proposals))
             or (modifier_suffix_at(text, c.end) and any(s <= c.start and c.end < e for s, e in proposals)))]
         for cand in sorted(candidates, key=lambda c: (c.priority, -(c.end - c.start), c.start)):
             if any(cand.start < e and s < cand.end for s, e in taken):

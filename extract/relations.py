@@ -28,7 +28,7 @@ from .rules import Rules
 _LISTED_GLUE = re.compile(r"^\s*(?:\([^()]{1,15}\)|\))?\s*(?:(?!(?:and|or)\b)([a-z]+)\s*)?(?:,|&|:|(?:,\s*)?(?:and|or)(?:\s+(?:the|a|an))?)?\s*$")
 #: "our (proposed) training algorithm, " or "our approach, called " just before a name (the naming word filled in
 #: from the rules): the authors naming their own contribution.
-_OUR_APPOSITION = r"\b[Oo]ur\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:the\s+)?)$"
+_OUR_APPOSITION = r"\b(?:[Oo]ur|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:the\s+)?)$"
 #: "our proposed ", "our novel ", "the proposed " just before a name: the authors' own work, named in passing.
 _OUR_PROPOSED = re.compile(r"\b(?:[Oo]ur\s+(?:proposed|novel|new)|[Tt]he\s+proposed)\s+$")
 #: "our " before a name the abbreviation after it defines: "Our consistency regularized GAN (CR-GAN) improves".
@@ -160,7 +160,10 @@ class RelationFinder:
                     break
             inside = [m for m in mentions if verb.idx < m.start_char < window_end and m._.mlkg_key in ownable]
             named = [m for m in inside if self._after_naming_word(doc, m)]
-            chosen = named or self._first_and_listed(doc, inside)
+            # "we present a novel distributional actor-critic framework, GMAC, to ...": the name beside the object
+            apposed = [m for m in inside if m._.mlkg_rule.startswith(("name:", "abbreviation:")) and m.root.dep_ == "appos"
+                       and m.root.head.dep_ == "dobj" and m.root.head.head.i == verb.i]
+            chosen = named or self._first_and_listed(doc, inside[inside.index(apposed[0]) :] if apposed else inside)
             for span in chosen:
                 rule = "proposes:named" if span in named else "proposes:we-verb"
                 found.setdefault(span._.mlkg_key, RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, rule, 0.9))

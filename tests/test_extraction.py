@@ -151,6 +151,18 @@ def test_a_translation_direction_is_no_name(extract_one):
     assert not {"English-German", "German-to-English", "EnglishGerman"} & names
 
 
+def test_the_name_beside_the_proposed_object_is_the_proposal(extract_one):
+    """"a novel distributional actor-critic framework, GMAC," proposes GMAC, not the phrase; "a novel training
+    scheme called semantic softmax" is the authors' own without a "we propose"; "the use of X" proposes X, a known
+    term it contains ("quasi-Newton") staying inside it."""
+    result = extract_one("In this paper, we present a novel distributional actor-critic framework, GMAC, to address "
+                         "such problems. Via a novel training scheme called semantic softmax, models benefit. We "
+                         "propose the use of a carefully constructed proximal quasi-Newton algorithm for M-estimation.")
+    found = {name for predicate, name in relations(result) if predicate == "proposes"}
+    assert {"GMAC", "semantic softmax", "proximal quasi-Newton algorithm"} <= found
+    assert "distributional actor-critic" not in found
+
+
 def test_a_participle_after_a_hyphen_ends_a_name(extract_one):
     result = extract_one("On TabMWP, the GPT-4-powered planner beats an AI-assisted one.")
     assert "GPT-4" in by_name(result)
