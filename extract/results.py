@@ -148,7 +148,9 @@ class ResultFinder:
         if not unit and "." not in number and not self._names_value(text, mentions, entities, start, end):
             return None  # counts and years ("2 million parameters", "in 2024") are no results
         entity, rule = self._subject(doc, mentions, entities, start, proposed)
-        metric = self._metric(doc, mentions, entities, start, end) or self._listed_metric(doc, mentions, entities, end)
+        # the metric after a list of numbers is each one's, before any named earlier: "improves translation quality by
+        # 1.7 and 1.2 BLEU points"
+        metric = self._listed_metric(doc, mentions, entities, end) or self._metric(doc, mentions, entities, start, end)
         subject_metric, owner = self._metric_subject(doc, mentions, entities, start)
         if subject_metric is not None and metric in (None, subject_metric):
             if owner is False:

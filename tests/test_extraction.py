@@ -394,8 +394,8 @@ def test_reported_numbers_become_results(extract_one):
 
 
 def test_a_list_of_numbers_shares_its_metric_and_pairs_with_the_datasets_listed_after_it(extract_one):
-    text = ("We propose ZetaFormer. ZetaFormer improves translation by 1.7 and 1.2 BLEU points. ZetaFormer reaches "
-            "72.3%, 76.4% and 74.2% mIoU on FooSet, BarSet and BazSet, and 66.8% mIoU on QuxSet.")
+    text = ("We propose ZetaFormer. ZetaFormer improves the translation quality by 1.7 and 1.2 BLEU points. "
+            "ZetaFormer reaches 72.3%, 76.4% and 74.2% mIoU on FooSet, BarSet and BazSet, and 66.8% mIoU on QuxSet.")
     found = {(value, metric, dataset) for _, value, _, metric, _, dataset in _results(extract_one(text))}
     assert {("1.7", "BLEU", None), ("1.2", "BLEU", None)} <= found
     assert {("72.3", "mIoU", "FooSet"), ("76.4", "mIoU", "BarSet"), ("74.2", "mIoU", "BazSet"),
