@@ -110,12 +110,16 @@ class TitleReader:
         """What a title says the paper is about, by head noun: its subject, the phrase it opens with (unless it opens
         with a name), when headed by a task noun or by a contribution noun that is not an activity ("Compositional
         Attention Networks for ...", not "Deep Residual Learning for ..."); and its purpose, the phrase after
-        "for", when headed by a task noun ("... for Low-light Image Enhancement"). Two words at least, a verb opening
-        the title left out; question titles and generic phrases say nothing. `opening` is opening_name(title)."""
+        "for", when headed by a task noun ("... for Low-light Image Enhancement"); and the instrument that ends it, after
+        "via", "using", "with" or "through", in three words or more, when a method noun, an activity or a gerund
+        heads it ("... via Deep Skill Chaining", "... with Weighted Model Ensembling"). Two words at least, a verb
+        opening the title left out; question titles and generic phrases say nothing. `opening` is
+        opening_name(title)."""
         if not title or title.rstrip().endswith("?"):
             return []
         found = []
-        for index, (before, words) in enumerate(self._segments(title, opening.end if opening else 0)):
+        segments = self._segments(title, opening.end if opening else 0)
+        for index, (before, words) in enumerate(segments):
             if before is None and len(words) > 2 and words[0].group().lower().endswith("ing"):
                 words = words[1:]  # a title opening with a verb: "Enhancing Generic Segmentation With ..."
             if len(words) < 2:
@@ -126,6 +130,9 @@ class TitleReader:
             etype = self.rules.type_heads.get(head)
             subject = index == 0 and before in (None, "towards", "toward") and opening is None  # "Towards X"
             contribution = etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads
+            if index == len(segments) - 1 and before in _INSTRUMENT_WORDS and len(words) > 2 and (
+                    etype in ("Method", "Model") or (etype is None and head.endswith("ing"))):
+                etype, contribution = etype or "Method", True  # "... via Deep Skill Chaining": what the paper does
             if not ((etype == "Task" and (subject or before == "for"))
                     or (contribution and (subject or (before in _INSTRUMENT_WORDS and etype != "Dataset"
                                                       and len(words) > 2)))):

@@ -813,6 +813,9 @@ def test_a_titles_instrument_in_three_words_or_more_is_proposed(extract_one):
     assert title_names("Training Deep Networks Using a Noise Adaptation Layer") == {
         ("proposes", "Noise Adaptation Layer")}
     assert title_names("Robust Training via Label Smoothing Loss") == {("proposes", "Label Smoothing Loss")}
+    # the instrument that ends a title, headed by an activity or a gerund ("Chaining")
+    assert ("proposes", "Deep Skill Chaining") in title_names("Long-Horizon Control via Deep Skill Chaining")
+    assert ("proposes", "Weighted Model Ensembling") in title_names("Calibration with Weighted Model Ensembling")
     # in two words, mostly a method the paper uses: not proposed, and a known name in it is used
     assert title_names("Neural Speech Synthesis with Transformer Network") == {
         ("addresses", "Neural Speech Synthesis"), ("usesModel", "Transformer")}
