@@ -161,8 +161,9 @@ class RelationFinder:
             inside = [m for m in mentions if verb.idx < m.start_char < window_end and m._.mlkg_key in ownable]
             named = [m for m in inside if self._after_naming_word(doc, m)]
             # "we present a novel distributional actor-critic framework, GMAC, to ...": the name beside the object
+            objects = {m._.mlkg_key for m in inside if m.root.dep_ == "dobj"}
             apposed = [m for m in inside if m._.mlkg_rule.startswith(("name:", "abbreviation:")) and m.root.dep_ == "appos"
-                       and m.root.head.dep_ == "dobj" and m.root.head.head.i == verb.i]
+                       and m.root.head.dep_ == "dobj" and m.root.head.head.i == verb.i and m._.mlkg_key not in objects]
             chosen = named or self._first_and_listed(doc, inside[inside.index(apposed[0]) :] if apposed else inside)
             for span in chosen:
                 rule = "proposes:named" if span in named else "proposes:we-verb"
