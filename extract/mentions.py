@@ -2,8 +2,9 @@
 
 Signals, strongest first: abbreviation definitions, the curated lexicon, the shape of names, noun chunks headed by
 a task or metric noun or named by the title too (read by `titles.TitleReader`), model classes a paper keeps coming
-back to (`central_classes`), the objects of "we propose", of "compared to" and of "using" (`method_phrases`), and
-lower-case names a type noun introduces (`lower_case_names`). Overlaps are resolved by that order, then by length.
+back to (`central_classes`), the objects of "we propose" and "we study" (`author_objects`), of "compared to" and
+of "using" (`method_phrases`), and lower-case names a type noun introduces (`lower_case_names`). Overlaps are
+resolved by that order, then by length.
 Mentions are grouped into entities (`doc_entities.DocEntity`, typed by `doc_entities.EntityTyper`); then what the
 title names joins them (`title_entities`), with no mention in the abstract when the abstract never uses it.
 Results go to `doc.spans["mlkg"]` (label = entity type; `Span._.mlkg_key`, `_.mlkg_rule`, `_.mlkg_confidence`)
@@ -14,13 +15,13 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Token
 
 from .abbreviations import find_abbreviations
+from .author_objects import AuthorObjects
 from .authorship import AuthorVerbs
 from .central_classes import CentralClasses
 from .lower_case_names import LowerCaseNames
@@ -28,8 +29,8 @@ from .method_phrases import MethodPhrases
 from .doc_cache import cached
 from .doc_entities import DocEntity, EntityTyper, named
 from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
-from .names import (breaks_a_phrase, has_shape, in_word_hyphen, inside_longer_name, is_title_word, is_version,
-                    language_pair, looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
+from .names import (has_shape, in_word_hyphen, inside_longer_name, is_title_word, is_version, language_pair,
+                    looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
 from .rules import Rules, dataset_family
 from .substring_filter import SubstringFilter
 from .title_entities import TitleEntities
@@ -155,20 +156,6 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
     return None
 
 
-def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...], containers: frozenset[str]) -> Iterator[Token]:
-    """The direct objects, of the given parts of speech, of the authors' verbs of one kind ("we propose X": X), and
-    what a container noun among them holds ("we propose a family of X": X)."""
-    for index, verb_kind in doc._.mlkg_author_verbs:
-        if verb_kind != kind:
-            continue
-        for obj in doc[index].children:
-            if obj.dep_ == "dobj" and obj.lemma_.lower() in containers:
-                obj = next((g for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
-                            if g.dep_ == "pobj"), obj)
-            if obj.dep_ in ("dobj", "pobj") and obj.pos_ in pos:
-                yield obj
-
-
 def _word_before(text: str, start: int) -> str:
     """The run of ASCII letters that ends, but for whitespace, where text[start:] begins ("" if none): "on" before
     "ImageNet" in "results on ImageNet". A backward scan, where a regex search would try every place before."""
@@ -259,6 +246,7 @@ class MentionFinder:
         self.central_classes = CentralClasses(rules, self.stop_words)
         self.typer = EntityTyper(rules)
         self.method_phrases = MethodPhrases(nlp.vocab, rules, self._strip_modifiers)
+        self.author_objects = AuthorObjects(rules, self._strip_modifiers)
         self.lower_case_names = LowerCaseNames(nlp.vocab, rules)
         # model classes named by a common word ("transformer", "LLM"), singular or plural, lower-cased: every
         # word whose singular_word is one of them, so a set lookup per word replaces calling it
@@ -302,8 +290,10 @@ class MentionFinder:
                for start, end, rule, etype in self.lower_case_names(doc, text)]
             + self._chunks(doc, chunks)
             + self._title_phrases(doc, chunks)
-            + self._proposed_objects(doc)
-            + self._studied_objects(doc)
+            + [Candidate(start, end, text[start:end], "chunk:proposed-object", 0.6, _PROPOSAL, etype)
+               for start, end, etype in self.author_objects.proposed(doc)]
+            + [Candidate(start, end, text[start:end], "chunk:studied-object", 0.6, _CHUNK, "Task")
+               for start, end in self.author_objects.studied(doc)]
             + [Candidate(start, end, text[start:end], rule, 0.5, _PROPOSAL, etype)
                for start, end, rule, etype in self.method_phrases(doc, text)]
             + self._named_phrases(text)
@@ -654,84 +644,6 @@ class MentionFinder:
             if " " in match.group(2):  # one word is already a name candidate
                 found.append(Candidate(start, end, match.group(2), "name:after-naming-word", 0.8, _NAME))
         return found
-
-    def _proposed_objects(self, doc: Doc) -> list[Candidate]:
-        """What "we propose / introduce ..." takes as its object, named or not ("a noise adaptation layer"): the
-        paper's contribution. Names inside it win (lower priority); the head noun gives the type hint."""
-        rules, text = self.rules, cached(doc).text
-        found = []
-        for obj in _authors_objects(doc, "proposes", ("NOUN", "PROPN"), rules.container_nouns):
-            head = obj.lemma_.lower()
-            if head in rules.not_contributions or self._named_after(obj):
-                continue
-            tokens = self._strip_modifiers([t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i], "Method")
-            rest = self._head_after(doc, obj)
-            if rest:
-                tokens, head = tokens + rest, rest[-1].lemma_.lower()
-            if len(tokens) < 2 or any(breaks_a_phrase(t) for t in tokens):
-                continue
-            etype = rules.type_heads.get(head)
-            start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
-            found.append(Candidate(start, end, text[start:end], "chunk:proposed-object", 0.6, _PROPOSAL,
-                                   etype if etype in ("Dataset", "Model", "Method") else "Method"))
-        return found
-
-    def _named_after(self, noun: Token) -> bool:
-        """A naming word follows the noun ("an algorithmic framework, called ..."): the name says what it is."""
-        following = noun.doc[noun.i + 1 : noun.i + 3]
-        return any(t.lower_ in self.rules.naming_words for t in following if t.text != ",")
-
-    def _studied_objects(self, doc: Doc) -> list[Candidate]:
-        """What "we study / address / tackle ..." takes as its object when that names a problem, not a thing: an
-        activity ("we study mechanism design", "we address offline policy learning"), "the problem of X", "the X
-        problem". What the paper is about is central to it: a task."""
-        text, found = cached(doc).text, []
-        for obj in _authors_objects(doc, "studies", ("NOUN",), self.rules.container_nouns):
-            words = self._studied_words(obj)
-            tokens = self._strip_modifiers(words, "Task")
-            if self._whole_problem(obj, words, tokens):
-                start, end = tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)
-                found.append(Candidate(start, end, text[start:end], "chunk:studied-object", 0.6, _CHUNK, "Task"))
-        return found
-
-    def _whole_problem(self, obj: Token, words: list, tokens: list) -> bool:
-        """The stripped words name a problem whole: nouns ending in a noun, two at least but for "the X problem",
-        not the object of an action ("segmenting graph sequences") nor cut short before another noun."""
-        least = 1 if obj.lemma_.lower() in self.rules.problem_words else 2  # "the oversmoothing problem"
-        if len(tokens) < least or tokens[-1].pos_ not in ("NOUN", "PROPN") or any(t.tag_ == "VBG" for t in words):
-            return False
-        if any(breaks_a_phrase(t, hyphenated_ok=True) for t in tokens):
-            return False
-        after = obj.doc[tokens[-1].i + 1] if tokens[-1].i + 1 < len(obj.doc) else obj
-        return after.i == obj.i or after.tag_ not in ("NN", "NNS", "VBG")
-
-    def _studied_words(self, obj: Token) -> list:
-        """The words of a studied object that name a problem: "X" of "the problem of X" and of "the X problem", the
-        whole phrase when an activity noun heads it; else none."""
-        head = obj.lemma_.lower()
-        if head in self.rules.problem_words:
-            of = [g for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
-                  if g.dep_ == "pobj" and g.pos_ == "NOUN"]
-            if not of:
-                return list(obj.doc[obj.left_edge.i : obj.i])
-            obj = of[0]
-        elif head not in self.rules.activity_heads:
-            return []
-        return list(obj.doc[obj.left_edge.i : obj.i + 1])
-
-    def _head_after(self, doc: Doc, obj) -> list:
-        """The words that finish an object the parser cut short: "a gossip-based distributed bilevel learning
-        algorithm" parsed with "bilevel" as the object. Up to three lower-case nouns or gerunds right after it,
-        the last of them a head noun of a contribution (algorithm, framework, benchmark, ...); else none."""
-        words, end = [], cached(doc).sentence_of(obj).end
-        for token in doc[obj.i + 1 : min(obj.i + 1 + _MAX_MODIFIERS, end)]:
-            if not (token.is_alpha and token.is_lower and not token.is_stop
-                    and token.tag_ in ("NN", "NNS", "NNP", "NNPS", "VBG")):
-                break
-            words.append(token)
-        while words and self.rules.type_heads.get(words[-1].lemma_.lower()) not in ("Dataset", "Model", "Method"):
-            words.pop()
-        return words
 
     @staticmethod
     def _task_list(doc: Doc, head) -> list:

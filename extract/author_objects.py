@@ -1,0 +1,119 @@
+"""What the authors' own verbs take as their object: the contribution of "we propose / introduce ..." and the
+problem of "we study / address ...", named or not ("a noise adaptation layer", "offline policy learning").
+
+The mention finder asks once per Doc, after `authorship.AuthorVerbs` has left the verbs on
+`doc._.mlkg_author_verbs`; it turns the spans returned here into candidates (a proposal loses to a name inside
+it, a studied problem is a task).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from spacy.tokens import Doc, Token
+
+from .doc_cache import cached
+from .names import breaks_a_phrase
+from .rules import Rules
+
+#: How many lower-case nouns may finish an object the parser cut short ("... distributed bilevel learning algorithm").
+_MAX_HEAD_WORDS = 3
+
+
+def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...], containers: frozenset[str]) -> Iterator[Token]:
+    """The direct objects, of the given parts of speech, of the authors' verbs of one kind ("we propose X": X), and
+    what a container noun among them holds ("we propose a family of X": X)."""
+    for index, verb_kind in doc._.mlkg_author_verbs:
+        if verb_kind != kind:
+            continue
+        for obj in doc[index].children:
+            if obj.dep_ == "dobj" and obj.lemma_.lower() in containers:
+                obj = next((g for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                            if g.dep_ == "pobj"), obj)
+            if obj.dep_ in ("dobj", "pobj") and obj.pos_ in pos:
+                yield obj
+
+
+class AuthorObjects:
+    """The objects of the authors' contribution and study verbs, as clean-text spans. `strip_modifiers(tokens,
+    etype)` is the mention finder's, so that objects lose the same leading words as noun chunks do."""
+
+    def __init__(self, rules: Rules, strip_modifiers: Callable[[list, str], list]):
+        self.rules = rules
+        self.strip_modifiers = strip_modifiers
+
+    def proposed(self, doc: Doc) -> list[tuple[int, int, str]]:
+        """(start, end, type) of what "we propose / introduce ..." takes as its object, the paper's contribution;
+        the head noun gives the type (Method unless it names a dataset or model)."""
+        rules = self.rules
+        found = []
+        for obj in _authors_objects(doc, "proposes", ("NOUN", "PROPN"), rules.container_nouns):
+            head = obj.lemma_.lower()
+            if head in rules.not_contributions or self._named_after(obj):
+                continue
+            tokens = self.strip_modifiers([t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i], "Method")
+            rest = self._head_after(doc, obj)
+            if rest:
+                tokens, head = tokens + rest, rest[-1].lemma_.lower()
+            if len(tokens) < 2 or any(breaks_a_phrase(t) for t in tokens):
+                continue
+            etype = rules.type_heads.get(head)
+            found.append((tokens[0].idx, tokens[-1].idx + len(tokens[-1].text),
+                          etype if etype in ("Dataset", "Model", "Method") else "Method"))
+        return found
+
+    def studied(self, doc: Doc) -> list[tuple[int, int]]:
+        """(start, end) of what "we study / address / tackle ..." takes as its object when that names a problem, not
+        a thing: an activity ("we study mechanism design", "we address offline policy learning"), "the problem of
+        X", "the X problem". What the paper is about is central to it: a task."""
+        found = []
+        for obj in _authors_objects(doc, "studies", ("NOUN",), self.rules.container_nouns):
+            words = self._studied_words(obj)
+            tokens = self.strip_modifiers(words, "Task")
+            if self._whole_problem(obj, words, tokens):
+                found.append((tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)))
+        return found
+
+    def _named_after(self, noun: Token) -> bool:
+        """A naming word follows the noun ("an algorithmic framework, called ..."): the name says what it is."""
+        following = noun.doc[noun.i + 1 : noun.i + 3]
+        return any(t.lower_ in self.rules.naming_words for t in following if t.text != ",")
+
+    def _whole_problem(self, obj: Token, words: list, tokens: list) -> bool:
+        """The stripped words name a problem whole: nouns ending in a noun, two at least but for "the X problem",
+        not the object of an action ("segmenting graph sequences") nor cut short before another noun."""
+        least = 1 if obj.lemma_.lower() in self.rules.problem_words else 2  # "the oversmoothing problem"
+        if len(tokens) < least or tokens[-1].pos_ not in ("NOUN", "PROPN") or any(t.tag_ == "VBG" for t in words):
+            return False
+        if any(breaks_a_phrase(t, hyphenated_ok=True) for t in tokens):
+            return False
+        after = obj.doc[tokens[-1].i + 1] if tokens[-1].i + 1 < len(obj.doc) else obj
+        return after.i == obj.i or after.tag_ not in ("NN", "NNS", "VBG")
+
+    def _studied_words(self, obj: Token) -> list:
+        """The words of a studied object that name a problem: "X" of "the problem of X" and of "the X problem", the
+        whole phrase when an activity noun heads it; else none."""
+        head = obj.lemma_.lower()
+        if head in self.rules.problem_words:
+            of = [g for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                  if g.dep_ == "pobj" and g.pos_ == "NOUN"]
+            if not of:
+                return list(obj.doc[obj.left_edge.i : obj.i])
+            obj = of[0]
+        elif head not in self.rules.activity_heads:
+            return []
+        return list(obj.doc[obj.left_edge.i : obj.i + 1])
+
+    def _head_after(self, doc: Doc, obj) -> list:
+        """The words that finish an object the parser cut short: "a gossip-based distributed bilevel learning
+        algorithm" parsed with "bilevel" as the object. Up to three lower-case nouns or gerunds right after it,
+        the last of them a head noun of a contribution (algorithm, framework, benchmark, ...); else none."""
+        words, end = [], cached(doc).sentence_of(obj).end
+        for token in doc[obj.i + 1 : min(obj.i + 1 + _MAX_HEAD_WORDS, end)]:
+            if not (token.is_alpha and token.is_lower and not token.is_stop
+                    and token.tag_ in ("NN", "NNS", "NNP", "NNPS", "VBG")):
+                break
+            words.append(token)
+        while words and self.rules.type_heads.get(words[-1].lemma_.lower()) not in ("Dataset", "Model", "Method"):
+            words.pop()
+        return words
