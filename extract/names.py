@@ -37,11 +37,14 @@ _MODEL_SUFFIX = re.compile(r"-(?:Instruct|Chat|Base|Coder|Preview|Turbo|mini|Min
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int]:
-    """Shrink [start, end) so it neither starts nor ends with edge punctuation, and drop a "-based" suffix."""
+    """Shrink [start, end) so it neither starts nor ends with edge punctuation, and drop a "-based" suffix and the
+    possessive of a name-shaped word ("AdaBoost's", "LSTM's"; "Hebb's rule" names no "Hebb")."""
     while start < end and text[start] in EDGE_PUNCT:
         start += 1
     while end > start and text[end - 1] in EDGE_PUNCT:
         end -= 1
+    if end - start > 2 and text[end - 2 : end] in ("'s", "’s") and has_shape(text[start : end - 2]):
+        end -= 2
     inner = text[start:end]
     if ("(" in inner or ")" in inner) and inner.count("(") != inner.count(")"):
         cut = min((i for i in (inner.find("("), inner.find(")")) if i >= 0), default=len(inner))

@@ -163,6 +163,16 @@ def test_the_name_beside_the_proposed_object_is_the_proposal(extract_one):
     assert "distributional actor-critic" not in found
 
 
+def test_dates_countries_and_possessives_are_no_names(extract_one):
+    """Months with their year and countries name no artifact; "AdaBoost's" is AdaBoost, and "Hebb's rule" names
+    no Hebb."""
+    result = extract_one("We present PolluNet, trained on data recorded in India from November 2020 to January 2021 "
+                         "and in the UK. It keeps AdaBoost's convergence rate and follows Hebb's rule.")
+    names = set(by_name(result))
+    assert {"PolluNet", "AdaBoost"} <= names
+    assert not {"India", "November 2020", "January 2021", "UK", "AdaBoost's", "Hebb", "Hebb's"} & names
+
+
 def test_a_participle_after_a_hyphen_ends_a_name(extract_one):
     result = extract_one("On TabMWP, the GPT-4-powered planner beats an AI-assisted one.")
     assert "GPT-4" in by_name(result)
