@@ -428,6 +428,7 @@ class MentionFinder:
                     name = text[start:end]
                     first = text[run[0][0] : run[0][1]].lower()
                     if (name.lower() not in rules.not_names and first not in rules.not_names
+                            and name.lower() not in rules.places  # "India", not the "UK" of "UK Biobank"
                             and not (len(run) == 1 and is_version(name)) and not language_pair(name, rules)):
                         rule = "name:shape" if shaped else ("name:multiword" if len(run) > 1 else "name:proper-noun")
                         confidence = 0.8 if shaped else 0.6

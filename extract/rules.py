@@ -22,6 +22,7 @@ class Rules:
     generic_model_classes: frozenset[str]
     not_names: frozenset[str]
     languages: frozenset[str]
+    places: frozenset[str]
     modalities: frozenset[str]  # lower-case: kinds of signal or record, not artifacts ("EEG recordings")
     type_heads: dict[str, str]  # head lemma -> entity type
     stop_modifiers: frozenset[str]
@@ -127,6 +128,7 @@ def load_rules() -> Rules:
         generic_model_classes=_lower_set(lexicon["generic_model_classes"]),
         not_names=_lower_set(lexicon["not_names"]),
         languages=_lower_set(lexicon["languages"]),
+        places=_lower_set(lexicon["places"]),
         modalities=_lower_set(lexicon["modalities"]),
         type_heads=type_heads,
         stop_modifiers=_lower_set(heads["stop_modifiers"]),
