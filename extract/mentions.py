@@ -547,9 +547,10 @@ class MentionFinder:
                 segments = [tokens]
             for segment in segments:
                 segment = self._strip_modifiers(_after_unopened_bracket(self._strip_modifiers(segment, etype)), etype)
-                if segment and (in_word_hyphen(segment[-1]) or (etype == "Task" and any(t.pos_ == "CCONJ" for t in segment)
-                                                                 and any(t.lower_ in rules.stop_modifiers for t in segment))):
-                    continue  # "primal sub-" of "primal sub-problem"; "explicit and expressive reasoning"
+                evaluative_pair = etype == "Task" and any(t.pos_ == "CCONJ" for t in segment) and any(
+                    t.lower_ in rules.stop_modifiers for t in segment)  # "precise and flexible reasoning"
+                if segment and (in_word_hyphen(segment[-1]) or evaluative_pair):
+                    continue  # "primal sub-" of "primal sub-problem"
                 needed = 2 if etype == "Task" and head not in ("task", "problem") and not (
                     self._joined_to_tasks(root) or self._purpose_of_a_method(root)) else 1
                 if len(segment) < needed or (head in ("task", "problem") and not self._listed_task(segment)):
@@ -714,7 +715,8 @@ class MentionFinder:
         known = self.rules.known
         candidates = [c for c in candidates if not (
             (c.priority == _LEXICON and any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end) for s, e in longer))
-            or ((c.priority == _LEXICON or (c.rule.startswith("name:") and c.name.lower() in known)) and c.name[:1].islower()
+            or ((c.priority == _LEXICON or (c.rule.startswith("name:") and c.name.lower() in known))
+                and c.name[:1].islower()
                 and any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end) for s, e in proposals))
             or (modifier_suffix_at(text, c.end) and any(s <= c.start and c.end < e for s, e in proposals)))]
         for cand in sorted(candidates, key=lambda c: (c.priority, -(c.end - c.start), c.start)):
