@@ -33,6 +33,7 @@ class Rules:
     not_contributions: frozenset[str]
     container_nouns: frozenset[str]
     plural_outputs: frozenset[str]
+    title_praise_words: frozenset[str]
     proposer_subjects: frozenset[str]
     naming_words: frozenset[str]
     outperform_verbs: frozenset[str]
@@ -139,6 +140,7 @@ def load_rules() -> Rules:
         not_contributions=_lower_set(heads["not_contributions"]),
         container_nouns=_lower_set(heads["container_nouns"]["nouns"]),
         plural_outputs=_lower_set(heads["plural_outputs"]["heads"]),
+        title_praise_words=_lower_set(heads["title_praise_words"]["words"]),
         proposer_subjects=_lower_set(heads["proposer_subjects"]),
         naming_words=_lower_set(heads["naming_words"]),
         outperform_verbs=_lower_set(heads["outperform_verbs"]),

@@ -120,8 +120,10 @@ class TitleReader:
         found = []
         segments = self._segments(title, opening.end if opening else 0)
         for index, (before, words) in enumerate(segments):
-            if before is None and len(words) > 2 and words[0].group().lower().endswith("ing"):
+            if before is None and words[0].group().lower().endswith("ing"):
                 words = words[1:]  # a title opening with a verb: "Enhancing Generic Segmentation With ..."
+            while words and words[0].group().lower() in self.rules.title_praise_words:
+                words = words[1:]  # "Effective GANs", "Unified Framework for ..."
             if len(words) < 2:
                 continue
             start, end = words[0].start(), words[-1].end()
