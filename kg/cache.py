@@ -1,7 +1,8 @@
 """A cache of extracted facts, so re-building a corpus with a few new abstracts runs spaCy on those alone.
 
-Keyed by the SHA-256 of the paper's title and abstract, the extractor's version and the spaCy pipeline's name
-and version: any change to one of them is a miss. Stored in one SQLite file (stdlib, transactional: an interrupted build
+Keyed by the SHA-256 of the paper's title and abstract, the extractor's version, a fingerprint of the extractor's
+code and pattern files (so a rule changed without a version bump is a miss too, not stale facts) and the spaCy
+pipeline's name and version: any change to one of them is a miss. Stored in one SQLite file (stdlib, transactional: an interrupted build
 leaves only complete entries). The graph itself is always rebuilt from the current corpus, so a paper removed
 from the input loses its facts, and an incremental build equals a full one.
 """
@@ -11,12 +12,26 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from functools import lru_cache
 from pathlib import Path
 
+import extract
 from extract.facts import Entity, Evidence, Link, Mention, Paper, Relation, Result
+
+#: The extractor package whose source and pattern files the cache key covers.
+EXTRACTOR_ROOT = Path(extract.__file__).parent
 
 #: What is cached for one paper: everything extraction found except the Paper record itself.
 CachedFacts = tuple[tuple[Entity, ...], tuple[Relation, ...], tuple[Link, ...], tuple[Result, ...]]
+
+
+@lru_cache(maxsize=4)
+def code_fingerprint(root: Path = EXTRACTOR_ROOT) -> str:
+    """SHA-256 over the extractor's Python sources and pattern files under `root`, by relative path, in sorted order."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".json") and "__pycache__" not in p.parts):
+        digest.update(path.relative_to(root).as_posix().encode("utf-8") + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 def _evidence(data: dict) -> Evidence:
@@ -51,10 +66,12 @@ def _decode(text: str) -> CachedFacts:
 class FactCache:
     """SQLite-backed map from (abstract, extractor, model) to the facts extracted from it."""
 
-    def __init__(self, path: str | Path, *, extractor_version: str, model: str, model_version: str):
+    def __init__(self, path: str | Path, *, extractor_version: str, model: str, model_version: str,
+                 code: str | None = None):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._salt = f"{extractor_version}\x1f{model}\x1f{model_version}"
+        code = code_fingerprint() if code is None else code
+        self._salt = f"{extractor_version}\x1f{code}\x1f{model}\x1f{model_version}"
         self._db = sqlite3.connect(self.path)
         self._db.execute("CREATE TABLE IF NOT EXISTS facts (key TEXT PRIMARY KEY, payload TEXT NOT NULL)")
         self.hits = 0

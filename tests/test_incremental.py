@@ -60,3 +60,30 @@ def test_a_changed_title_is_extracted_again(tmp_path):
     assert [(r.extracted, r.cached) for r in (first, second, third)] == [(1, 0), (1, 0), (0, 1)]
     graph = Graph().parse(out / "kg.ttl")
     assert {str(o) for _, o in graph.subject_objects(MLKG.proposes)}  # the title's name is now proposed
+
+
+def test_a_changed_rule_file_is_a_cache_miss_without_a_version_bump(tmp_path):
+    """The key covers the extractor's code and pattern files: facts cached before a rule changed are not reused."""
+    import shutil
+
+    from extract.facts import Paper
+    from kg.cache import EXTRACTOR_ROOT, FactCache, code_fingerprint
+
+    copy = tmp_path / "extract"
+    shutil.copytree(EXTRACTOR_ROOT, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    before = code_fingerprint(copy)
+    assert before == code_fingerprint(EXTRACTOR_ROOT)
+    heads = copy / "patterns" / "heads.json"
+    heads.write_text(heads.read_text(encoding="utf-8").replace('"dataset"', '"data set"', 1), encoding="utf-8")
+    code_fingerprint.cache_clear()
+    assert code_fingerprint(copy) != before
+
+    paper = Paper(id="p1", abstract="We propose FooNet.")
+    versions = {"extractor_version": "1", "model": "m", "model_version": "1"}
+    old = FactCache(tmp_path / "facts.sqlite", code=before, **versions)
+    old.put_many([(paper, ((), (), (), ()))])
+    same = FactCache(tmp_path / "facts.sqlite", code=before, **versions)
+    changed = FactCache(tmp_path / "facts.sqlite", code=code_fingerprint(copy), **versions)
+    assert same.get(paper) == ((), (), (), ()) and changed.get(paper) is None
+    for cache in (old, same, changed):
+        cache.close()
