@@ -1,12 +1,13 @@
 """Lower-case names a type noun introduces: after a naming word ("an algorithmic framework, called hierarchical
-guidance", "a task named camouflaged object detection", 'an attack we call "adversarial illusions"') and as the examples a plural one lists ("cutting-plane
-approaches like the ellipsoid method", "inference methods such as belief propagation and mean field inference").
+guidance", "a task named camouflaged object detection", 'an attack we call "adversarial illusions"') and as the
+examples a plural one lists ("cutting-plane approaches like the ellipsoid method", "inference methods such as belief
+propagation and mean field inference").
 
 The noun must be a type head (`type_heads` of `patterns/heads.json`: a method, model, dataset or task noun), which
 also types the names; a name is a run of lower-case content words ("as" and an article skipped before it), ending
 in a noun, two words at least (one word is no name of its own: "a method called boosting", "models like ours"),
-and its own head noun, if a type head, gives the same type. Capitalised names there are the mention finder's name sources' work ("an approach called Deep Generic
-Segmentation", "models such as BERT").
+and its own head noun, if a type head, gives the same type. Capitalised names there are the mention finder's name
+sources' work ("an approach called Deep Generic Segmentation", "models such as BERT").
 """
 
 from __future__ import annotations

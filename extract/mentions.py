@@ -4,8 +4,7 @@ Signals, strongest first: abbreviation definitions, the curated lexicon, the sha
 a task or metric noun or named by the title too (read by `titles.TitleReader`), model classes a paper keeps coming
 back to (`central_classes`), the objects of "we propose" and "we study" (`author_objects`), of "compared to" and
 of "using" (`method_phrases`), and lower-case names a type noun introduces (`lower_case_names`). Overlaps are
-resolved by that order, then by length.
-Mentions are grouped into entities (`doc_entities.DocEntity`, typed by `doc_entities.EntityTyper`); then what the
+resolved by that order, then by length. Mentions are grouped into entities (`doc_entities.DocEntity`, typed by `doc_entities.EntityTyper`); then what the
 title names joins them (`title_entities`), with no mention in the abstract when the abstract never uses it.
 Results go to `doc.spans["mlkg"]` (label = entity type; `Span._.mlkg_key`, `_.mlkg_rule`, `_.mlkg_confidence`)
 and `doc._.mlkg_entities` (key -> DocEntity).
@@ -227,6 +226,11 @@ def _lone_capitalised_word(entity: DocEntity) -> bool:
     """One capitalised word, used once, that nothing else marks as a name ("Divide", "Connect", "Xi"): too weak a
     signal alone; the same word named twice, typed by a head noun or context, or shaped like a name is kept."""
     return len(entity.mentions) == 1 and entity.mentions[0][2] == "name:proper-noun" and not entity.votes
+
+
+def _inside_one(cand: Candidate, spans: list[tuple[int, int]]) -> bool:
+    """The candidate lies inside one of the (start, end) spans and is not that span itself."""
+    return any(s <= cand.start and cand.end <= e and (s, e) != (cand.start, cand.end) for s, e in spans)
 
 
 def _verb_follows(doc: Doc, cand: Candidate) -> bool:
@@ -714,10 +718,9 @@ class MentionFinder:
         # learning method", "a proximal quasi-Newton algorithm"), or one that only modifies it ("a CNN-based framework").
         known = self.rules.known
         candidates = [c for c in candidates if not (
-            (c.priority == _LEXICON and any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end) for s, e in longer))
+            (c.priority == _LEXICON and _inside_one(c, longer))
             or ((c.priority == _LEXICON or (c.rule.startswith("name:") and c.name.lower() in known))
-                and c.name[:1].islower()
-                and any(s <= c.start and c.end <= e and (s, e) != (c.start, c.end) for s, e in proposals))
+                and c.name[:1].islower() and _inside_one(c, proposals))
             or (modifier_suffix_at(text, c.end) and any(s <= c.start and c.end < e for s, e in proposals)))]
         for cand in sorted(candidates, key=lambda c: (c.priority, -(c.end - c.start), c.start)):
             if any(cand.start < e and s < cand.end for s, e in taken):

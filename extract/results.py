@@ -1,10 +1,10 @@
 """The `mlkg_results` component: numbers the paper reports, as n-ary results with a metric and what they are for.
 
 "G²-Reader reaches 66.21% average accuracy on VisDoMBench" gives value 66.21, unit %, metric accuracy, dataset
-VisDoMBench, for G²-Reader. A number becomes a result only when a metric is named next to it (or next to the list of numbers it
-opens: "1.7 and 1.2 BLEU points"); the result is
-for the entity just before a parenthesised number ("GPT-5 (53.08%)"), else the entity that is the subject of
-the sentence, else what the paper proposes (the proposal its title names first). Runs after `mlkg_relations`.
+VisDoMBench, for G²-Reader. A number becomes a result only when a metric is named next to it (or next to the list
+of numbers it opens: "1.7 and 1.2 BLEU points"); the result is for the entity just before a parenthesised number
+("GPT-5 (53.08%)"), else the entity that is the subject of the sentence, else what the paper proposes (the proposal
+its title names first), else for no entity: the paper's own, unattributed result. Runs after `mlkg_relations`.
 """
 
 from __future__ import annotations
