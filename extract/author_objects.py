@@ -21,12 +21,16 @@ _MAX_HEAD_WORDS = 3
 
 
 def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...], containers: frozenset[str]) -> Iterator[Token]:
-    """The direct objects, of the given parts of speech, of the authors' verbs of one kind ("we propose X": X), and
-    what a container noun among them holds ("we propose a family of X": X)."""
+    """The direct objects, of the given parts of speech, of the authors' verbs of one kind ("we propose X": X), or of
+    the verb joined right after one that has none ("we propose and evaluate X"), and what a container noun among them holds
+    ("we propose a family of X": X)."""
     for index, verb_kind in doc._.mlkg_author_verbs:
         if verb_kind != kind:
             continue
-        for obj in doc[index].children:
+        verb = doc[index]
+        if not any(c.dep_ == "dobj" for c in verb.children) and doc[index + 1 : index + 2].text in ("and", "or"):
+            verb = next((c for c in verb.children if c.dep_ == "conj" and c.i == index + 2), verb)
+        for obj in verb.children:
             if obj.dep_ == "dobj" and obj.lemma_.lower() in containers:
                 obj = next((g for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
                             if g.dep_ == "pobj"), obj)

@@ -48,9 +48,9 @@ def by_authors(verb: Token, rules: Rules) -> bool:
 
 
 def is_authors(subject: Token, rules: Rules) -> bool:
-    """"we", or "this/our paper (work, study)"; not "prior work" or "a recent study"."""
-    if subject.lower_ == "we":
+    """"we" (or a single author's "I"), or "this/our paper (work, study)"; not "prior work" or "a recent study"."""
+    if subject.lower_ in ("we", "i"):
         return True
     if subject.lemma_.lower() not in rules.proposer_subjects:
         return False
-    return any(c.lower_ in ("this", "our", "present") for c in subject.children if c.dep_ in ("det", "poss", "amod"))
+    return any(c.lower_ in ("this", "our", "my", "present") for c in subject.children if c.dep_ in ("det", "poss", "amod"))

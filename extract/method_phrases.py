@@ -25,7 +25,7 @@ from .rules import Rules
 USE_VERBS = frozenset({"use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit"})
 #: Adjectives that mark a phrase opened by "a" or "our" as the paper's own: "a new adaptive temporal pooling".
 NEW_WORDS = frozenset({"new", "novel"})
-_OWN_DETERMINERS = frozenset({"a", "an", "our"})
+_OWN_DETERMINERS = frozenset({"a", "an", "our", "my"})
 
 
 class MethodPhrases:

@@ -28,11 +28,11 @@ from .rules import Rules
 _LISTED_GLUE = re.compile(r"^\s*(?:\([^()]{1,15}\)|\))?\s*(?:(?!(?:and|or)\b)([a-z]+)\s*)?(?:,|&|:|(?:,\s*)?(?:and|or)(?:\s+(?:the|a|an))?)?\s*$")
 #: "our (proposed) training algorithm, " or "our approach, called " just before a name (the naming word filled in
 #: from the rules): the authors naming their own contribution.
-_OUR_APPOSITION = r"\b(?:[Oo]ur|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:the\s+)?)$"
+_OUR_APPOSITION = r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:the\s+)?)$"
 #: "our proposed ", "our novel ", "the proposed " just before a name: the authors' own work, named in passing.
-_OUR_PROPOSED = re.compile(r"\b(?:[Oo]ur\s+(?:proposed|novel|new)|[Tt]he\s+proposed)\s+$")
+_OUR_PROPOSED = re.compile(r"\b(?:(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)|[Tt]he\s+proposed)\s+$")
 #: "our " before a name the abbreviation after it defines: "Our consistency regularized GAN (CR-GAN) improves".
-_OUR = re.compile(r"\b[Oo]ur\s+$")
+_OUR = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s+$")
 _ABBREVIATION_AFTER = re.compile(r"\s*\([A-Z][\w\-]*\)")
 
 

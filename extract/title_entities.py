@@ -22,6 +22,13 @@ from .titles import OpeningName, TitleReader
 _ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
 
 
+def _whole_title(title: str, span: tuple[int, int]) -> bool:
+    """The span is all the title says, or all before its colon, but for an opening article."""
+    before_colon = title.split(":", 1)[0].rstrip()
+    opening = re.match(r"(?:(?:The|An?)\s+)?", title).end()
+    return span[0] <= opening and span[1] >= len(before_colon.rstrip(" .?!"))
+
+
 def _same_ending(words: list[str], other: list[str]) -> bool:
     """One phrase ends with the other, both of two words at least: "zero-shot commonsense question answering" and
     "question answering" name one task."""
@@ -53,7 +60,8 @@ class TitleEntities:
 
     def _acronyms(self, title: str | None, entities: dict[str, DocEntity]) -> None:
         """An acronym the abstract uses without defining it that the title spells out ("Online Multi-Object
-        Tracking ..." and "online MOT") is one entity with the title's words, its name, and typed by their head."""
+        Tracking ..." and "online MOT") is one entity with the title's words, its name, typed by their head, and
+        marked as the title's (so proposed, if it can be) when they are the whole title or all before its colon."""
         for key, entity in list(entities.items()):
             if entity.aliases or not _ACRONYM.match(entity.name) or entity.name.lower() in self.rules.known:
                 continue
@@ -66,6 +74,8 @@ class TitleEntities:
             del entities[key]
             entity.aliases.add(entity.name)
             entity.name, entity.key = long_name, name_key(long_name)
+            if _whole_title(title, span):  # "Truly Deterministic Policy Optimization" and "our method (TDPO)"
+                entity.title_span = span
             entity.type = self.typer.long_form_type(long_name) or entity.type
             entities[entity.key] = entity
 

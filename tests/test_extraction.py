@@ -968,3 +968,26 @@ def test_a_method_phrase_a_method_is_built_with_is_an_entity(extract_one):
     names = {n.lower() for n in by_name(result)}
     assert {"reverse translation model", "confident learning algorithm"} <= names
     assert not names & {"simple model", "model", "deep neural network"}
+
+
+def test_a_single_author_s_i_and_a_verb_joined_to_propose_give_the_proposal(extract_one):
+    result = extract_one("Long novels interleave stories. I propose and evaluate a novel unsupervised approach to "
+                         "thread splitting that is motivated by literary theory.")
+    assert ("proposes", "unsupervised approach") in relations(result)
+    other = extract_one("Long novels interleave stories. They propose and evaluate a novel unsupervised approach to "
+                        "thread splitting.")
+    assert not any(p == "proposes" for p, _ in relations(other))
+
+
+def test_an_abbreviation_that_spells_out_the_whole_title_is_proposed(extract_one):
+    text = "We study sampling in planning. Our planning method (FAST) outperforms existing planners (RRT, PRM)."
+    assert ("proposes", "Fast Adaptive Sampling Trees") in relations(extract_one(text, title="Fast Adaptive Sampling Trees"))
+    part = extract_one(text, title="Fast Adaptive Sampling Trees for Manipulation with Soft Grippers")
+    assert "Fast Adaptive Sampling Trees" in by_name(part)  # one entity with the title's words, not proposed
+    assert ("proposes", "Fast Adaptive Sampling Trees") not in relations(part)
+
+
+def test_a_relationship_the_authors_establish_and_a_country_are_no_entities(extract_one):
+    result = extract_one("We establish a close relationship between fair and unfair classifiers, which may be "
+                         "unlawful under US law.")
+    assert not {"close relationship", "US"} & set(by_name(result))
