@@ -97,8 +97,11 @@ class TitleEntities:
         """The title's subject and purpose phrases (TitleReader.named_phrases): a subject the abstract names too is
         marked as the title's (so it is proposed, if it can be); one the abstract never names, nor a longer or
         shorter phrase ending alike ("commonsense question answering" under "... for Zero-shot Commonsense Question
-        Answering"), is added with the title as its evidence."""
+        Answering"; an activity's task ends in what it is of, so any ending will do), is added with the title as its
+        evidence."""
         for phrase in self.titles.named_phrases(title, opening):
+            if phrase.activity and named(entities, phrase.activity) is not None:
+                continue  # "Prototypical Contrastive Learning of ...": the abstract names the method itself
             same = named(entities, phrase.name)
             if same is not None:
                 if phrase.type != "Task" and same.title_span is None:
@@ -107,7 +110,7 @@ class TitleEntities:
             words = phrase_key(phrase.name).split(" ")
             names = (name for e in entities.values() for name in (e.name, *e.aliases)
                      if not self.central_classes.is_class(name))  # "neural networks" says nothing of the title's
-            if not any(_same_ending(words, phrase_key(name).split(" ")) for name in names):
+            if phrase.activity or not any(_same_ending(words, phrase_key(name).split(" ")) for name in names):
                 self._add_title_only(entities, phrase.name, (phrase.start, phrase.end), phrase.type)
 
     def _known_names(self, title: str | None, entities: dict[str, DocEntity]) -> None:

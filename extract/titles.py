@@ -55,6 +55,7 @@ class TitlePhrase:
     start: int
     end: int
     type: str
+    activity: str | None = None  # "Parallel Sampling" of a task read as "Parallel Sampling of Diffusion Models"
 
 
 def _marked_words(doc: Doc, form_ids: set[int]) -> bytearray:
@@ -142,7 +143,24 @@ class TitleReader:
             if singular(name).lower() in self.rules.generic_phrases or name.lower() in self.rules.not_names:
                 continue
             found.append(TitlePhrase(name, start, end, etype))
-        return found
+        return found + self._activity_of(title, segments, opening)
+
+    def _activity_of(self, title: str, segments: list, opening: OpeningName | None) -> list[TitlePhrase]:
+        """A title that opens with an activity or task noun and what it is of, up to a function word or the end
+        ("Parallel Sampling of Diffusion Models", "Implicit Regularization of SGD via ..."): a task, named whole.
+        Not after a name or "On", and not where "and" goes on ("Joint Training of Ratings and Reviews")."""
+        if opening is not None or len(segments) < 2 or segments[0][0] is not None or segments[1][0] != "of":
+            return []
+        words, of_words = segments[0][1], segments[1][1]
+        while words and words[0].group().lower() in self.rules.title_praise_words:
+            words = words[1:]
+        head = singular_word(words[-1].group().lower()) if words else ""
+        if not words or (head not in self.rules.activity_heads and self.rules.type_heads.get(head) != "Task"):
+            return []
+        if (len(segments) > 2 and segments[2][0] in ("of", "and", "or", ",")) or of_words[-1].group().endswith("ed"):
+            return []  # goes on, or ends in a participle ("... of Probabilistic Automaton based")
+        start, end = words[0].start(), of_words[-1].end()
+        return [TitlePhrase(title[start:end], start, end, "Task", title[start : words[-1].end()])]
 
     def _segments(self, title: str, offset: int) -> list[tuple[str | None, list[re.Match]]]:
         """The title's runs of words from `offset` on, split at punctuation and function words, each with the word

@@ -991,3 +991,13 @@ def test_a_relationship_the_authors_establish_and_a_country_are_no_entities(extr
     result = extract_one("We establish a close relationship between fair and unfair classifiers, which may be "
                          "unlawful under US law.")
     assert not {"close relationship", "US"} & set(by_name(result))
+
+
+def test_a_title_opening_with_an_activity_of_something_names_a_task(extract_one):
+    text = "Diffusion models are slow to sample. We make sampling parallel and fast."
+    result = extract_one(text, title="Parallel Sampling of Diffusion Models via Picard Steps")
+    assert ("addresses", "Parallel Sampling of Diffusion Models") in relations(result)
+    for title in ("Joint Training of Ratings and Reviews", "On the Sampling of Diffusion Models"):
+        assert not any(" of " in name for name in by_name(extract_one(text, title=title)))
+    own = extract_one("We propose Parallel Sampling (PS), a fast sampler.", title="Parallel Sampling of Diffusion Models")
+    assert "Parallel Sampling of Diffusion Models" not in by_name(own)  # the abstract names the method itself
