@@ -458,6 +458,9 @@ class MentionFinder:
                 if word in cited and not has_shape(word):
                     flush()
                     continue
+                if run and word.endswith(("'s", "’s")) and is_title_word(word[:-2]):
+                    run, shaped = [], False  # "David Foster Wallace's": someone's name, none of it a method's
+                    continue
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
                 word_shaped = generic_class or (has_shape(word) and lower not in rules.not_names)
                 title = (index > 0 and is_title_word(word) and lower not in rules.not_names

@@ -1001,3 +1001,9 @@ def test_a_title_opening_with_an_activity_of_something_names_a_task(extract_one)
         assert not any(" of " in name for name in by_name(extract_one(text, title=title)))
     own = extract_one("We propose Parallel Sampling (PS), a fast sampler.", title="Parallel Sampling of Diffusion Models")
     assert "Parallel Sampling of Diffusion Models" not in by_name(own)  # the abstract names the method itself
+
+
+def test_a_run_of_capitalised_words_ending_in_a_possessive_is_someone_s_name(extract_one):
+    result = extract_one("The running example is Maria Clara Lindqvist’s novel Northern Lights, split by FooSplit.")
+    assert not any("Maria" in name or "Clara" in name for name in by_name(result))
+    assert "FooSplit" in by_name(result)
