@@ -1007,3 +1007,11 @@ def test_a_run_of_capitalised_words_ending_in_a_possessive_is_someone_s_name(ext
     result = extract_one("The running example is Maria Clara Lindqvist’s novel Northern Lights, split by FooSplit.")
     assert not any("Maria" in name or "Clara" in name for name in by_name(result))
     assert "FooSplit" in by_name(result)
+
+
+def test_what_a_novel_or_our_subject_outperforms_is_compared_also_through_a_relative_pronoun(extract_one):
+    result = extract_one("We search for cells. Our search composes a novel recurrent cell that outperforms the "
+                         "widely-used GRU cell. Our neural agent beat the strong agent FooBot by 9 chips.")
+    assert {("outperforms", "GRU"), ("outperforms", "FooBot")} <= relations(result)
+    other = extract_one("Deep learning rarely gives methods that outperform gradient boosting on tables.")
+    assert not any(p == "outperforms" for p, _ in relations(other))
