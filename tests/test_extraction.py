@@ -1011,7 +1011,7 @@ def test_a_run_of_capitalised_words_ending_in_a_possessive_is_someone_s_name(ext
 
 def test_what_a_novel_or_our_subject_outperforms_is_compared_also_through_a_relative_pronoun(extract_one):
     result = extract_one("We search for cells. Our search composes a novel recurrent cell that outperforms the "
-                         "widely-used GRU cell. Our neural agent beat the strong agent FooBot by 9 chips.")
-    assert {("outperforms", "GRU"), ("outperforms", "FooBot")} <= relations(result)
+                         "widely-used GRU cell. On poker, our neural agent beat the strong agent FOO-CFR by 9 chips.")
+    assert {("outperforms", "GRU"), ("outperforms", "FOO-CFR")} <= relations(result)
     other = extract_one("Deep learning rarely gives methods that outperform gradient boosting on tables.")
     assert not any(p == "outperforms" for p, _ in relations(other))
