@@ -89,6 +89,14 @@ def _match_long(short: str, words: list[re.Match[str]], text: str) -> int | None
     return start
 
 
+def spells_out(short: str, long: str) -> bool:
+    """Whether the initials of all of `long`'s words (hyphen parts too) spell the short form ("Markov decision
+    process" for MDP): for an abbreviation a text uses without defining it beside another of its names. Initials
+    only, as letters from inside words would also read "computational efficiency" as CNN."""
+    words = list(_WORD.finditer(long))
+    return len(words) > 1 and _match_initials(_letters(short), words) == 0
+
+
 def find_abbreviations(text: str, sentence_bounds: list[tuple[int, int]] | None = None) -> list[Abbreviation]:
     """All (long, short) definitions in `text`; a long form never crosses a sentence boundary."""
     bounds = sentence_bounds or [(0, len(text))]

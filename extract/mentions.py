@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Token
 
-from .abbreviations import find_abbreviations
+from .abbreviations import find_abbreviations, spells_out
 from .author_objects import AuthorObjects
 from .authorship import AuthorVerbs
 from .central_classes import CentralClasses
@@ -61,6 +61,8 @@ _NEXT_LOWER_WORD = re.compile(r"\s+([a-z][a-z\-]*)\b")
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
 _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
+#: An abbreviation as a text may use it without defining it: two to six capitals, maybe a plural s ("PTB", "GANs").
+_UNDEFINED_ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
 
 #: Known terms of these types take the lower-case words narrowing them ("soft attention", "distributed SGD").
 _EXTENDED_TYPES = frozenset({"Task", "Method", "Model"})
@@ -309,6 +311,7 @@ class MentionFinder:
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items()
                     if not _lone_capitalised_word(e) and not self._modality_modifier(doc, e) and not self._generic(e)}
+        _join_spelt_out(entities, self.typer)
         self.title_entities(doc._.mlkg_title, entities)
         doc._.mlkg_entities = entities
         spans = []
@@ -893,3 +896,24 @@ class MentionFinder:
                 for entity in entities:
                     if id(entity) in defaulted:
                         entity.type = next(iter(types))
+
+
+def _join_spelt_out(entities: dict[str, DocEntity], typer: EntityTyper) -> None:
+    """An acronym the abstract uses without defining it ("MDP") joins the one other name of the abstract that
+    spells it out ("Markov decision process"), which has no abbreviation of its own: one entity, as a definition
+    would make. Not where the acronym's own evidence types it otherwise ("ASIS" the algorithm is no "Arbitrary
+    Shape Instance Segmentation" task; "RL" the method no "representation learning" task)."""
+    for key, acronym in list(entities.items()):
+        if acronym.aliases or not _UNDEFINED_ACRONYM.match(acronym.name):
+            continue
+        spelt = [e for e in entities.values() if e is not acronym and spells_out(acronym.name.rstrip("s"), e.name)]
+        if len(spelt) != 1 or any(_UNDEFINED_ACRONYM.match(alias) for alias in spelt[0].aliases):
+            continue
+        if typer.type_by_evidence(acronym) not in (None, spelt[0].type):
+            continue
+        long_form = spelt[0]
+        long_form.aliases.add(acronym.name)
+        long_form.mentions = sorted(long_form.mentions + acronym.mentions)
+        long_form.votes.update(acronym.votes)
+        del entities[key]
+

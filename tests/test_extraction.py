@@ -1015,3 +1015,11 @@ def test_what_a_novel_or_our_subject_outperforms_is_compared_also_through_a_rela
     assert {("outperforms", "GRU"), ("outperforms", "FOO-CFR")} <= relations(result)
     other = extract_one("Deep learning rarely gives methods that outperform gradient boosting on tables.")
     assert not any(p == "outperforms" for p, _ in relations(other))
+
+
+def test_an_acronym_used_undefined_joins_the_name_whose_initials_spell_it(extract_one):
+    result = extract_one("We train a support vector machine on molecular graphs, and the SVM uses a graph kernel.")
+    assert "SVM" in by_name(result)["support vector machine"].aliases
+    assert "SVM" not in by_name(result)
+    two = extract_one("We compare a generative adversarial network and a graph attention network; the GAN wins.")
+    assert "GAN" in by_name(two)  # two names spell it: neither is joined
