@@ -58,6 +58,11 @@ class TitlePhrase:
     activity: str | None = None  # "Parallel Sampling" of a task read as "Parallel Sampling of Diffusion Models"
 
 
+def _head_noun(word: str) -> str:
+    """A title word's head noun, singular and lower-case: of a hyphenated word its last part ("M-Estimation")."""
+    return singular_word(word.lower().rsplit("-", 1)[-1])
+
+
 def _marked_words(doc: Doc, form_ids: set[int]) -> bytearray:
     """1 for each token whose lower-case form's hash is in form_ids or that is not ASCII, else 0: read from arrays
     and the text, as making every token's Token object costs more than the rest of TitleReader.phrases."""
@@ -129,7 +134,7 @@ class TitleReader:
                 continue
             start, end = words[0].start(), words[-1].end()
             name = title[start:end]
-            head = singular_word(words[-1].group().lower())
+            head = _head_noun(words[-1].group())
             etype = self.rules.type_heads.get(head)
             subject = index == 0 and before in (None, "towards", "toward") and opening is None  # "Towards X"
             contribution = etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads
@@ -154,7 +159,7 @@ class TitleReader:
         words, of_words = segments[0][1], segments[1][1]
         while words and words[0].group().lower() in self.rules.title_praise_words:
             words = words[1:]
-        head = singular_word(words[-1].group().lower()) if words else ""
+        head = _head_noun(words[-1].group()) if words else ""
         if not words or (head not in self.rules.activity_heads and self.rules.type_heads.get(head) != "Task"):
             return []
         if (len(segments) > 2 and segments[2][0] in ("of", "and", "or", ",")) or of_words[-1].group().endswith("ed"):

@@ -1023,3 +1023,9 @@ def test_an_acronym_used_undefined_joins_the_name_whose_initials_spell_it(extrac
     assert "SVM" not in by_name(result)
     two = extract_one("We compare a generative adversarial network and a graph attention network; the GAN wins.")
     assert "GAN" in by_name(two)  # two names spell it: neither is joined
+
+
+def test_a_hyphenated_title_word_is_headed_by_its_last_part(extract_one):
+    result = extract_one("We analyse greedy methods in high dimensions.",
+                         title="On Hard Thresholding Methods for High-dimensional M-Estimation")
+    assert by_name(result)["High-dimensional M-Estimation"].type == "Task"
