@@ -1029,3 +1029,8 @@ def test_a_hyphenated_title_word_is_headed_by_its_last_part(extract_one):
     result = extract_one("We analyse greedy methods in high dimensions.",
                          title="On Hard Thresholding Methods for High-dimensional M-Estimation")
     assert by_name(result)["High-dimensional M-Estimation"].type == "Task"
+
+
+def test_recovery_heads_a_task(extract_one):
+    result = extract_one("Finally, we extend our analysis to the problem of low-rank tensor recovery.")
+    assert by_name(result)["low-rank tensor recovery"].type == "Task"
