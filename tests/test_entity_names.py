@@ -64,6 +64,7 @@ def test_words_whose_final_s_is_no_plural_and_irregular_plurals():
     assert singular("multivariate time series") == "multivariate time series"
     assert singular("inductive biases") == singular("inductive bias") == "inductive bias"
     assert singular("kernel k-means") == "kernel k-means"
+    assert singular("equalized odds") == "equalized odds"
     assert singular("low-rank matrices") == "low-rank matrix"
     assert singular("statistical analyses") == "statistical analysis"
     assert name_key("Time Series") == name_key("time series")

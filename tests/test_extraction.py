@@ -1034,3 +1034,10 @@ def test_a_hyphenated_title_word_is_headed_by_its_last_part(extract_one):
 def test_recovery_heads_a_task(extract_one):
     result = extract_one("Finally, we extend our analysis to the problem of low-rank tensor recovery.")
     assert by_name(result)["low-rank tensor recovery"].type == "Task"
+
+
+def test_fairness_criteria_and_a_test_error_rate_are_metrics(extract_one):
+    result = extract_one("FooNet reaches a test error rate of 3.1 on BarSet while keeping demographic parity and "
+                         "equalized odds.")
+    metrics = {e.name for e in result.entities if e.type == "Metric"}
+    assert {"test error rate", "demographic parity", "equalized odds"} <= metrics
