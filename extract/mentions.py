@@ -249,6 +249,9 @@ class MentionFinder:
         self.stop_words = frozenset(nlp.Defaults.stop_words)  # "It", "Can", "If" opening a clause are not names
         self.author_verbs = AuthorVerbs(nlp.vocab, rules)
         self.titles = TitleReader(rules, self.stop_words)
+        self.comparative_pattern = re.compile(
+            r"(?:\d(?:\s?(?:x|×|-fold)|\s+times)|\b(?:two|three|four|five|six|seven|eight|nine|ten|hundred|thousand)"
+            r"(?:-fold|\s+times))\s+(" + "|".join(sorted(rules.comparative_measures)) + r")\b", re.IGNORECASE)
         self.central_classes = CentralClasses(rules, self.stop_words)
         self.typer = EntityTyper(rules)
         self.method_phrases = MethodPhrases(nlp.vocab, rules, self._strip_modifiers)
@@ -303,6 +306,7 @@ class MentionFinder:
             + [Candidate(start, end, text[start:end], rule, 0.5, _PROPOSAL, etype)
                for start, end, rule, etype in self.method_phrases(doc, text)]
             + self._named_phrases(text)
+            + self._comparative_measures(text)
             + [Candidate(start, end, text[start:end], "chunk:central-class", 0.5, _CHUNK, "Model")
                for start, end in self.central_classes(doc, text, doc._.mlkg_title)]
         )
@@ -656,6 +660,13 @@ class MentionFinder:
             if " " in match.group(2):  # one word is already a name candidate
                 found.append(Candidate(start, end, match.group(2), "name:after-naming-word", 0.8, _NAME))
         return found
+
+    def _comparative_measures(self, text: str) -> list[Candidate]:
+        """The measure a comparative after a ratio names, found at the comparative: "faster" in "1.05x faster" (or
+        "ten times faster") is a mention of speedup, so the ratio is a result with that metric."""
+        return [Candidate(match.start(1), match.end(1), self.rules.comparative_measures[match.group(1).lower()],
+                          "metric:comparative", 0.6, _CHUNK, "Metric")
+                for match in self.comparative_pattern.finditer(text)]
 
     @staticmethod
     def _task_list(doc: Doc, head) -> list:

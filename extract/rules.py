@@ -54,6 +54,7 @@ class Rules:
     title_function_words: frozenset[str]  # besides stop words, where a phrase of a title may start or end
     activity_heads: frozenset[str]  # Method heads naming an activity ("learning"), not a thing a paper builds
     eponym_heads: frozenset[str]  # nouns that a capitalised name before them makes a method: "Gibbs sampler"
+    comparative_measures: dict[str, str]  # "faster" after a ratio names a speedup: "1.5x faster"
 
     def family_of(self, name: str) -> str | None:
         """The known model family a name starts with (`Qwen3-VL-32B-Instruct` -> `Qwen`), the longest if several."""
@@ -161,4 +162,5 @@ def load_rules() -> Rules:
         title_function_words=_lower_set(heads["title_function_words"]),
         activity_heads=_lower_set(heads["activity_heads"]),
         eponym_heads=_lower_set(heads["eponym_heads"]),
+        comparative_measures=_entries(heads["comparative_measures"]),
     )

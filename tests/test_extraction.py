@@ -1041,3 +1041,13 @@ def test_fairness_criteria_and_a_test_error_rate_are_metrics(extract_one):
                          "equalized odds.")
     metrics = {e.name for e in result.entities if e.type == "Metric"}
     assert {"test error rate", "demographic parity", "equalized odds"} <= metrics
+
+
+def test_a_ratio_before_faster_is_a_speedup(extract_one):
+    result = extract_one("We propose FooNet. On CIFAR-10, FooNet is 1.05x faster than the previous model and ten times "
+                         "faster than exhaustive search.")
+    found = _results(result)
+    assert ("1.05x", "1.05", "×", "speedup", "FooNet", "CIFAR-10") in found
+    speedup = next(e for e in result.entities if e.name == "speedup")
+    assert speedup.type == "Metric" and len(speedup.mentions) == 2  # "faster", twice, is its evidence
+    assert not _results(extract_one("We propose FooNet. FooNet trains faster than 3 baselines."))
