@@ -314,7 +314,8 @@ class MentionFinder:
         self._share_list_hints(doc, text, accepted)
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items()
-                    if not _lone_capitalised_word(e) and not self._modality_modifier(doc, e) and not self._generic(e)}
+                    if not _lone_capitalised_word(e) and not self._modality_modifier(doc, e) and not self._generic(e)
+                    and not self._kind_of_result(doc, e)}
         _join_spelt_out(entities, self.typer)
         self.title_entities(doc._.mlkg_title, entities)
         doc._.mlkg_entities = entities
@@ -632,6 +633,17 @@ class MentionFinder:
         the paper centres on it as a model class ("neural networks", see CentralClasses)."""
         return (singular(entity.name).lower() in self.rules.generic_phrases
                 and not any(rule == "chunk:central-class" for _, _, rule, _ in entity.mentions))
+
+    def _kind_of_result(self, doc: Doc, entity: DocEntity) -> bool:
+        """An adjective and a noun that names no artefact (`not_contributions`): "a theoretical analysis", "a lower
+        bound", "a topological view" are what the authors give, not things a graph should hold. Not a name with
+        capitals ("Canonical Correlation Analysis") nor a longer phrase."""
+        if (not entity.mentions or entity.aliases or entity.type == "Metric" or not entity.name.islower()
+                or entity.name.count(" ") != 1):
+            return False  # "predictive performance" is a measure
+        span = doc.char_span(entity.mentions[0][0], entity.mentions[0][1], alignment_mode="expand")
+        return (span is not None and len(span) == 2 and span[0].pos_ == "ADJ"
+                and span[1].lemma_.lower() in self.rules.not_contributions)
 
     def _modality_modifier(self, doc: Doc, entity: DocEntity) -> bool:
         """A modality (`modalities` in the lexicon) that only says what a noun is of ("EEG recordings", "RGBD

@@ -145,8 +145,9 @@ class TitleReader:
                     or (contribution and (subject or (before in _INSTRUMENT_WORDS and etype != "Dataset"
                                                       and len(words) > 2)))):
                 continue
-            if singular(name).lower() in self.rules.generic_phrases or name.lower() in self.rules.not_names:
-                continue
+            generic = singular(name).lower()
+            if {generic, generic.replace("-", " ")} & self.rules.generic_phrases or name.lower() in self.rules.not_names:
+                continue  # "deep neural-networks" too
             found.append(TitlePhrase(name, start, end, etype))
         return found + self._activity_of(title, segments, opening)
 

@@ -1051,3 +1051,17 @@ def test_a_ratio_before_faster_is_a_speedup(extract_one):
     speedup = next(e for e in result.entities if e.name == "speedup")
     assert speedup.type == "Metric" and len(speedup.mentions) == 2  # "faster", twice, is its evidence
     assert not _results(extract_one("We propose FooNet. FooNet trains faster than 3 baselines."))
+
+
+def test_an_adjective_before_a_noun_that_names_no_artefact_is_no_entity(extract_one):
+    result = extract_one("We introduce a theoretical analysis of shot numbers and a topological view of FooNet, "
+                         "which improves predictive performance.", title="A Theoretical Analysis of Shot Numbers")
+    names = set(by_name(result))
+    assert not {"theoretical analysis", "topological view"} & {n.lower() for n in names}
+    assert "predictive performance" in names  # a measure stays
+
+
+def test_a_generic_title_subject_is_not_proposed_whatever_its_hyphens(extract_one):
+    result = extract_one("We present a neural-network approach that learns label noise.",
+                         title="Training deep neural-networks using a noise adaptation layer")
+    assert not any(p == "proposes" and "deep" in n for p, n in relations(result))
