@@ -9,7 +9,7 @@ _SEPARATORS = re.compile(r"[\s\-‐‑‒–—_/·.'’]+")
 _PLURAL_ACRONYM = re.compile(r"^(?P<core>.*[A-Z0-9])s$")
 #: Endings whose final s is no plural: "Bayes", "time series", "k-means", "inductive bias", "equalized odds".
 _KEEP_FINAL_S = ("ss", "us", "is", "ics", "ous", "ayes", "series", "species", "means", "news", "bias", "atlas",
-                 "canvas", "chaos", "odds")
+                 "canvas", "chaos", "odds", "lens")
 _ES_PLURALS = ("sses", "xes", "ches", "shes", "zzes")
 #: Plurals no ending rule gives back ("matrices" is no plural of "matrice"), lower-case.
 _IRREGULAR_PLURALS = {"matrices": "matrix", "vertices": "vertex", "indices": "index", "simplices": "simplex",

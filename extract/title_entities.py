@@ -29,6 +29,14 @@ def _whole_title(title: str, span: tuple[int, int]) -> bool:
     return span[0] <= opening and span[1] >= len(before_colon.rstrip(" .?!"))
 
 
+def _inside_a_name(name: str, title: str, entities: dict[str, DocEntity]) -> bool:
+    """The title holds a longer name of the abstract that holds the name ("The Argoverse Trajectory Retrieval
+    Benchmark" and Argoverse): there the name is a part of that one."""
+    pattern = re.compile(r"(?<![\w-])" + re.escape(name.lower()) + r"(?![\w-])")
+    return any(pattern.search(other.lower()) and other.lower() in title.lower()
+               for e in entities.values() for other in (e.name, *e.aliases) if len(other) > len(name))
+
+
 def _same_ending(words: list[str], other: list[str]) -> bool:
     """One phrase ends with the other, both of two words at least: "zero-shot commonsense question answering" and
     "question answering" name one task."""
@@ -116,7 +124,8 @@ class TitleEntities:
     def _known_names(self, title: str | None, entities: dict[str, DocEntity]) -> None:
         """Well-known names with capitals (the lexicon's: RoBERTa, ImageNet) that the title names and the abstract
         does not ("M-BioBERTa: Modular RoBERTa-based Model ..."): added with the title as their evidence. Not
-        where a capitalised word before it makes it part of a longer name, as title case often does."""
+        where a capitalised word before it makes it part of a longer name, as title case often does, nor where
+        it is part of a longer name of the abstract that the title holds."""
         if not title or not self.exact_in_title.may_hold(title):
             return  # most titles: no name of the lexicon in them, found so without making their Doc
         title_doc = self.make_doc(title)
@@ -131,7 +140,7 @@ class TitleEntities:
                     previous[0].lower() not in self.stop_words:
                 continue  # the end of a longer title-case name: "Perceptual-Sensitive GAN", "Infinite SVM"
             name = title[span_start:span_end]
-            if named(entities, name) is None:
+            if named(entities, name) is None and not _inside_a_name(name, title, entities):
                 self._add_title_only(entities, name, (span_start, span_end), None)
 
     def _add_title_only(self, entities: dict[str, DocEntity], name: str, title_span: tuple[int, int],

@@ -91,8 +91,8 @@ class TitleReader:
             return None
         name = opening.group(1)
         words = name.split()
-        if words[0].lower() in self.rules.title_function_words:
-            return None  # "Towards Hierarchical Importance Attribution: ...", "Beyond Accuracy: ...": no name
+        if words[0].lower() in self.rules.title_function_words or (len(words) > 1 and words[0].lower().endswith("ing")):
+            return None  # "Towards Hierarchical Importance Attribution: ...", "Deciphering Graph Forecasting: ..."
         if not (len(words) <= 4 and all(has_shape(w) or w[:1].isupper() for w in words)
                 and (len(words) > 1 or has_shape(name) or is_title_word(name))):
             return None

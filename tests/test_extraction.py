@@ -1065,3 +1065,14 @@ def test_a_generic_title_subject_is_not_proposed_whatever_its_hyphens(extract_on
     result = extract_one("We present a neural-network approach that learns label noise.",
                          title="Training deep neural-networks using a noise adaptation layer")
     assert not any(p == "proposes" and "deep" in n for p, n in relations(result))
+
+
+def test_a_title_opening_with_a_gerund_names_no_name_and_a_known_name_inside_a_longer_one_stays_inside(extract_one):
+    result = extract_one("We propose CaST, which reads graphs through a causal lens.",
+                         title="Deciphering Spatio-Temporal Graph Forecasting: A Causal Lens and Treatment")
+    assert by_name(result)["Spatio-Temporal Graph Forecasting"].type == "Task"
+    assert "Deciphering Spatio-Temporal Graph Forecasting" not in by_name(result)
+    assert "causal lens" in by_name(result)  # "lens" is no plural
+    bench = extract_one("We develop the Argoverse Trajectory Retrieval Benchmark for trajectory retrieval.",
+                        title="The Argoverse Trajectory Retrieval Benchmark")
+    assert "Argoverse" not in by_name(bench)
