@@ -32,6 +32,9 @@ _NOUNS = (NOUN, PROPN)
 #: Words before a title's instrument, the method it names in three words or more: "Training Deep Neural-Networks
 #: Using a Noise Adaptation Layer" (in two, mostly a method it uses: "... with Transformer Networks").
 _INSTRUMENT_WORDS = frozenset({"using", "via", "with", "through"})
+#: Activities that, heading a title's subject, mostly name the setting studied ("Few-Shot Class-Incremental
+#: Learning via ...", "Decomposable Non-Smooth Convex Optimization with ..."), not the paper's method.
+_SETTING_HEADS = frozenset({"learning", "optimization"})
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,9 @@ class TitleReader:
             etype = self.rules.type_heads.get(head)
             subject = index == 0 and before in (None, "towards", "toward") and opening is None  # "Towards X"
             contribution = etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads
+            if subject and head in self.rules.activity_heads and head not in _SETTING_HEADS and len(words) > 2 \
+                    and index + 1 < len(segments) and segments[index + 1][0] in ("for", *_INSTRUMENT_WORDS):
+                etype, contribution = "Method", True  # "Neural Architecture Search with Reinforcement Learning"
             if index == len(segments) - 1 and before in _INSTRUMENT_WORDS and len(words) > 2 and (
                     etype in ("Method", "Model") or (etype is None and head.endswith("ing"))):
                 etype, contribution = etype or "Method", True  # "... via Deep Skill Chaining": what the paper does

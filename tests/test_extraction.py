@@ -1076,3 +1076,11 @@ def test_a_title_opening_with_a_gerund_names_no_name_and_a_known_name_inside_a_l
     bench = extract_one("We develop the Argoverse Trajectory Retrieval Benchmark for trajectory retrieval.",
                         title="The Argoverse Trajectory Retrieval Benchmark")
     assert "Argoverse" not in by_name(bench)
+
+
+def test_a_title_subject_headed_by_an_activity_before_with_or_for_is_the_paper_s_method(extract_one):
+    text = "We train a recurrent controller to write network descriptions and reach low error."
+    result = extract_one(text, title="Neural Cell Search with Policy Gradients")
+    assert ("proposes", "Neural Cell Search") in relations(result)
+    setting = extract_one(text, title="Few-Shot Incremental Learning with Policy Gradients")
+    assert ("proposes", "Few-Shot Incremental Learning") not in relations(setting)  # a setting, mostly
