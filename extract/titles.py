@@ -118,7 +118,9 @@ class TitleReader:
     def named_phrases(self, title: str | None, opening: OpeningName | None) -> list[TitlePhrase]:
         """What a title says the paper is about, by head noun: its subject, the phrase it opens with (unless it opens
         with a name), when headed by a task noun or by a contribution noun that is not an activity ("Compositional
-        Attention Networks for ...", not "Deep Residual Learning for ..."); and its purpose, the phrase after
+        Attention Networks for ...", not "Deep Residual Learning for ..."), or by an activity other than learning
+        or optimization in three words or more before "with", "for", "via" or "using" ("Neural Architecture Search
+        with ..."); and its purpose, the phrase after
         "for", when headed by a task noun ("... for Low-light Image Enhancement"); and the instrument that ends it, after
         "via", "using", "with" or "through", in three words or more, when a method noun, an activity or a gerund
         heads it ("... via Deep Skill Chaining", "... with Weighted Model Ensembling"). Two words at least, a verb
