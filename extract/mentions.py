@@ -746,11 +746,17 @@ class MentionFinder:
         # and a known term written in lower case inside what the authors propose ("a multi-agent reinforcement
         # learning method", "a proximal quasi-Newton algorithm"), or one that only modifies it ("a CNN-based framework").
         known = self.rules.known
+        # and a name the abstract used before the proposal that holds it is what the proposal builds on: "PBT (...)
+        # is a recent approach. We propose a black-box PBT framework"
+        earlier = [(c.start, name_key(c.name)) for c in candidates if c.priority in (_ABBREVIATION, _NAME)]
         candidates = [c for c in candidates if not (
             (c.priority == _LEXICON and _inside_one(c, longer))
             or ((c.priority == _LEXICON or (c.rule.startswith("name:") and c.name.lower() in known))
                 and c.name[:1].islower() and _inside_one(c, proposals))
-            or (modifier_suffix_at(text, c.end) and any(s <= c.start and c.end < e for s, e in proposals)))]
+            or (modifier_suffix_at(text, c.end) and any(s <= c.start and c.end < e for s, e in proposals))
+            or (c.priority in (_ABBREVIATION, _NAME) and any(
+                s <= c.start and c.end < e and any(at < s and key == name_key(c.name) for at, key in earlier)
+                for s, e in proposals)))]
         for cand in sorted(candidates, key=lambda c: (c.priority, -(c.end - c.start), c.start)):
             if any(cand.start < e and s < cand.end for s, e in taken):
                 continue

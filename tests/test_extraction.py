@@ -1084,3 +1084,12 @@ def test_a_title_subject_headed_by_an_activity_before_with_or_for_is_the_paper_s
     assert ("proposes", "Neural Cell Search") in relations(result)
     setting = extract_one(text, title="Few-Shot Incremental Learning with Policy Gradients")
     assert ("proposes", "Few-Shot Incremental Learning") not in relations(setting)  # a setting, mostly
+
+
+def test_a_name_used_before_the_proposal_that_holds_it_is_what_it_builds_on(extract_one):
+    result = extract_one("Population Based Training (PBT) is a recent approach. We propose a black-box PBT framework "
+                         "that distributes many trials.")
+    found = relations(result)
+    assert ("proposes", "black-box PBT framework") in found
+    assert ("proposes", "Population Based Training") not in found
+    assert ("proposes", "FooNet") in relations(extract_one("We propose a FooNet framework for tracking. FooNet is fast."))
