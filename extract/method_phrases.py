@@ -54,6 +54,10 @@ class MethodPhrases:
         rules, found = self.rules, []
         for governor in governors:
             lemma = governor.lemma_.lower()
+            if governor.lower_ == "than" and governor.dep_ == "prep":  # "more efficient than exhaustive search"
+                found.extend(phrase for token in governor.children if token.dep_ == "pobj" and token.pos_ == "NOUN"
+                             for phrase in self._phrase(text, token, "chunk:compared-object"))
+                continue
             for preposition in governor.children:
                 if (preposition.lower_ in ("to", "with") and lemma in rules.compare_words) or (
                         preposition.lower_ == "over" and lemma in rules.basis_words["over"]):

@@ -1093,3 +1093,10 @@ def test_a_name_used_before_the_proposal_that_holds_it_is_what_it_builds_on(extr
     assert ("proposes", "black-box PBT framework") in found
     assert ("proposes", "Population Based Training") not in found
     assert ("proposes", "FooNet") in relations(extract_one("We propose a FooNet framework for tracking. FooNet is fast."))
+
+
+def test_a_method_phrase_after_than_is_compared(extract_one):
+    result = extract_one("As most classes are discarded early, our algorithm is much more efficient than exhaustive "
+                         "search while mining many hard examples.")
+    assert ("comparesWith", "exhaustive search") in relations(result)
+    assert not any(p == "comparesWith" for p, _ in relations(extract_one("Our data is larger than earlier data.")))
