@@ -1,10 +1,11 @@
 """Method phrases a paper is compared with, builds with or presents as new, named by no capitals: "compared to
-large-batch training", "an improvement over planning without subgoals", "using a reverse translation model", "we
-employ confident learning algorithms", "encodes each patch via a new adaptive temporal pooling".
+large-batch training", "more efficient than exhaustive search", "an improvement over planning without subgoals",
+"using a reverse translation model", "we employ confident learning algorithms", "encodes each patch via a new
+adaptive temporal pooling".
 
-The governing words (the `compare_words` and the "over" `basis_words` of `patterns/heads.json`, `USE_VERBS`, and
-"new" or "novel" in a phrase opened by "a" or "our")
-are found from the Doc's lemma array, not by visiting every token; the phrase their object heads counts when a
+The governing words (the `compare_words` of `patterns/heads.json`, "than" among them, and its "over"
+`basis_words`, `USE_VERBS`, and "new" or "novel" in a phrase opened by "a" or "our") are found from the Doc's
+lemma array, not by visiting every token; the phrase their object heads counts when a
 method or activity noun heads it and it names a method of its own (a generic head such as "method" or "model"
 needs two words before it; "existing methods", "a transformer-based model", "deep neural networks" are none).
 """
