@@ -31,7 +31,12 @@ class AuthorVerbs:
         noun)."""
         found = {(start, doc.vocab.strings[match_id]) for match_id, start, _ in self.matcher(doc)}
         return sorted((i, kind) for i, kind in found
-                      if (kind == "names" or doc[i].pos_ in ("VERB", "AUX")) and by_authors(doc[i], self.rules))
+                      if (kind == "names" or doc[i].pos_ in ("VERB", "AUX")) and by_authors(doc[i], self.rules)
+                      and not (kind == "names" and self._names_what_is_studied(doc[i])))
+
+    def _names_what_is_studied(self, word: Token) -> bool:
+        """"We study the task of ..., called post-training quantization": the name is the studied problem's."""
+        return word.dep_ in ("advcl", "acl", "conj") and word.head.lemma_.lower() in self.rules.study_verbs
 
 
 def by_authors(verb: Token, rules: Rules) -> bool:

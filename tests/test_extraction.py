@@ -1100,3 +1100,17 @@ def test_a_method_phrase_after_than_is_compared(extract_one):
                          "search while mining many hard examples.")
     assert ("comparesWith", "exhaustive search") in relations(result)
     assert not any(p == "comparesWith" for p, _ in relations(extract_one("Our data is larger than earlier data.")))
+
+
+def test_a_name_given_to_the_studied_problem_is_not_proposed(extract_one):
+    result = extract_one("We study the hard problem of pruning networks without any retraining, called One-shot "
+                         "Pruning (OSP). In this work, we propose a novel OSP framework, dubbed FooPrune.")
+    found = relations(result)
+    assert ("proposes", "FooPrune") in found
+    assert ("proposes", "One-shot Pruning") not in found
+
+
+def test_number_formats_and_licences_are_no_names(extract_one):
+    result = extract_one("FooQuant pushes weights down to INT2 and beats FP16 training; the data is released under "
+                         "CC-BY-SA and the code under the Apache2.0 license.")
+    assert not {"INT2", "FP16", "CC-BY-SA", "Apache2.0"} & set(by_name(result))
