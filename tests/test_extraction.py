@@ -1103,11 +1103,10 @@ def test_a_method_phrase_after_than_is_compared(extract_one):
 
 
 def test_a_name_given_to_the_studied_problem_is_not_proposed(extract_one):
-    result = extract_one("We study the hard problem of pruning networks without any retraining, called One-shot "
-                         "Pruning (OSP). In this work, we propose a novel OSP framework, dubbed FooPrune.")
-    found = relations(result)
-    assert ("proposes", "FooPrune") in found
-    assert ("proposes", "One-shot Pruning") not in found
+    found = relations(extract_one("We study the hard problem of pruning networks without any retraining, called "
+                                  "One-shot Pruning (OSP). In this work, we propose a novel OSP framework, dubbed "
+                                  "FooPrune."))
+    assert ("proposes", "FooPrune") in found and ("proposes", "One-shot Pruning") not in found
 
 
 def test_number_formats_and_licences_are_no_names(extract_one):
