@@ -22,8 +22,8 @@ _MAX_HEAD_WORDS = 3
 
 def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...], containers: frozenset[str]) -> Iterator[Token]:
     """The direct objects, of the given parts of speech, of the authors' verbs of one kind ("we propose X": X), or of
-    the verb joined right after one that has none ("we propose and evaluate X"), and what a container noun among them holds
-    ("we propose a family of X": X)."""
+    the verb joined right after one that has none ("we propose and evaluate X"), and what a container noun among
+    them holds ("we propose a family of X": X)."""
     for index, verb_kind in doc._.mlkg_author_verbs:
         if verb_kind != kind:
             continue

@@ -58,4 +58,5 @@ def is_authors(subject: Token, rules: Rules) -> bool:
         return True
     if subject.lemma_.lower() not in rules.proposer_subjects:
         return False
-    return any(c.lower_ in ("this", "our", "my", "present") for c in subject.children if c.dep_ in ("det", "poss", "amod"))
+    return any(c.lower_ in ("this", "our", "my", "present")
+               for c in subject.children if c.dep_ in ("det", "poss", "amod"))

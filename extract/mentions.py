@@ -945,4 +945,3 @@ def _join_spelt_out(entities: dict[str, DocEntity], typer: EntityTyper) -> None:
         long_form.mentions = sorted(long_form.mentions + acronym.mentions)
         long_form.votes.update(acronym.votes)
         del entities[key]
-

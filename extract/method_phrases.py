@@ -5,9 +5,9 @@ adaptive temporal pooling".
 
 The governing words (the `compare_words` of `patterns/heads.json`, "than" among them, and its "over"
 `basis_words`, `USE_VERBS`, and "new" or "novel" in a phrase opened by "a" or "our") are found from the Doc's
-lemma array, not by visiting every token; the phrase their object heads counts when a
-method or activity noun heads it and it names a method of its own (a generic head such as "method" or "model"
-needs two words before it; "existing methods", "a transformer-based model", "deep neural networks" are none).
+lemma array, not by visiting every token; the phrase their object heads counts when a method or activity noun
+heads it and it names a method of its own (a generic head such as "method" or "model" needs two words before it;
+"existing methods", "a transformer-based model", "deep neural networks" are none).
 """
 
 from __future__ import annotations
