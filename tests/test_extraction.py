@@ -1113,3 +1113,9 @@ def test_number_formats_and_licences_are_no_names(extract_one):
     result = extract_one("FooQuant pushes weights down to INT2 and beats FP16 training; the data is released under "
                          "CC-BY-SA and the code under the Apache2.0 license.")
     assert not {"INT2", "FP16", "CC-BY-SA", "Apache2.0"} & set(by_name(result))
+
+
+def test_average_precision_written_ap_and_an_error_reduction_are_result_metrics(extract_one):
+    found = _results(extract_one("FooPose reaches 70.5% AP on COCO. FooSeg gives error reductions of 30.2% and 14%."))
+    assert ("70.5%", "70.5", "%", "AP", "FooPose", "COCO") in found
+    assert {value for value, _, _, metric, _, _ in found if metric.startswith("error reduction")} == {"30.2%", "14%"}
