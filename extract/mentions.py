@@ -28,8 +28,8 @@ from .method_phrases import MethodPhrases
 from .doc_cache import cached
 from .doc_entities import DocEntity, EntityTyper, named
 from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
-from .names import (has_shape, in_word_hyphen, inside_longer_name, is_title_word, is_version, language_pair,
-                    looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
+from .names import (ACRONYM, has_shape, in_word_hyphen, inside_longer_name, is_title_word, is_version,
+                    language_pair, looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
 from .rules import Rules, dataset_family
 from .substring_filter import SubstringFilter
 from .title_entities import TitleEntities
@@ -61,8 +61,6 @@ _NEXT_LOWER_WORD = re.compile(r"\s+([a-z][a-z\-]*)\b")
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
 _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
-#: An abbreviation as a text may use it without defining it: two to six capitals, maybe a plural s ("PTB", "GANs").
-_UNDEFINED_ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
 
 #: Known terms of these types take the lower-case words narrowing them ("soft attention", "distributed SGD").
 _EXTENDED_TYPES = frozenset({"Task", "Method", "Model"})
@@ -933,10 +931,10 @@ def _join_spelt_out(entities: dict[str, DocEntity], typer: EntityTyper) -> None:
     would make. Not where the acronym's own evidence types it otherwise ("ASIS" the algorithm is no "Arbitrary
     Shape Instance Segmentation" task; "RL" the method no "representation learning" task)."""
     for key, acronym in list(entities.items()):
-        if acronym.aliases or not _UNDEFINED_ACRONYM.match(acronym.name):
+        if acronym.aliases or not ACRONYM.match(acronym.name):
             continue
         spelt = [e for e in entities.values() if e is not acronym and spells_out(acronym.name.rstrip("s"), e.name)]
-        if len(spelt) != 1 or any(_UNDEFINED_ACRONYM.match(alias) for alias in spelt[0].aliases):
+        if len(spelt) != 1 or any(ACRONYM.match(alias) for alias in spelt[0].aliases):
             continue
         if typer.type_by_evidence(acronym) not in (None, spelt[0].type):
             continue

@@ -33,6 +33,8 @@ _FORMULA_WORD = re.compile(r"(?:^|-)(?:frac|sqrt|log|ln|exp|min|max|sin|cos|tan|
 _WITH_UNIT = re.compile(r"^\d+(?:\.\d+)?[a-z]+$")
 _PAIR_SEPARATOR = re.compile(r"-to-|[-–→↔/]|->")
 _CAPITALISED_RUN = re.compile(r"[A-Z][a-z]+")
+#: An acronym as a text may use it without defining it: two to six capitals, maybe a plural s ("MOT", "GANs").
+ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
 _MODEL_SUFFIX = re.compile(r"-(?:Instruct|Chat|Base|Coder|Preview|Turbo|mini|Mini|Pro|Flash|Next)\b")
 
 

@@ -13,13 +13,11 @@ from spacy.matcher import PhraseMatcher
 from .central_classes import CentralClasses
 from .doc_entities import DocEntity, EntityTyper, named
 from .entity_names import name_key, phrase_key, singular
-from .names import inside_longer_name
+from .names import ACRONYM, inside_longer_name
 from .rules import Rules
 from .substring_filter import SubstringFilter
 from .titles import OpeningName, TitleReader
 
-#: An acronym: two to six capitals, maybe a plural s ("MOT", "GANs").
-_ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
 
 
 def _whole_title(title: str, span: tuple[int, int]) -> bool:
@@ -71,7 +69,7 @@ class TitleEntities:
         Tracking ..." and "online MOT") is one entity with the title's words, its name, typed by their head, and
         marked as the title's (so proposed, if it can be) when they are the whole title or all before its colon."""
         for key, entity in list(entities.items()):
-            if entity.aliases or not _ACRONYM.match(entity.name) or entity.name.lower() in self.rules.known:
+            if entity.aliases or not ACRONYM.match(entity.name) or entity.name.lower() in self.rules.known:
                 continue
             span = self.titles.long_form(title, entity.name.rstrip("s"))
             if span is None:

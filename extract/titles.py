@@ -133,8 +133,7 @@ class TitleReader:
         for index, (before, words) in enumerate(segments):
             if before is None and words[0].group().lower().endswith("ing"):
                 words = words[1:]  # a title opening with a verb: "Enhancing Generic Segmentation With ..."
-            while words and words[0].group().lower() in self.rules.title_praise_words:
-                words = words[1:]  # "Effective GANs", "Unified Framework for ..."
+            words = self._without_praise(words)  # "Effective GANs", "Unified Framework for ..."
             if len(words) < 2:
                 continue
             start, end = words[0].start(), words[-1].end()
@@ -166,8 +165,7 @@ class TitleReader:
         if opening is not None or len(segments) < 2 or segments[0][0] is not None or segments[1][0] != "of":
             return []
         words, of_words = segments[0][1], segments[1][1]
-        while words and words[0].group().lower() in self.rules.title_praise_words:
-            words = words[1:]
+        words = self._without_praise(words)
         head = _head_noun(words[-1].group()) if words else ""
         if not words or (head not in self.rules.activity_heads and self.rules.type_heads.get(head) != "Task"):
             return []
@@ -175,6 +173,12 @@ class TitleReader:
             return []  # goes on, or ends in a participle ("... of Probabilistic Automaton based")
         start, end = words[0].start(), of_words[-1].end()
         return [TitlePhrase(title[start:end], start, end, "Task", title[start : words[-1].end()])]
+
+    def _without_praise(self, words: list[re.Match]) -> list[re.Match]:
+        """The words after those of praise a title phrase opens with (`title_praise_words`)."""
+        while words and words[0].group().lower() in self.rules.title_praise_words:
+            words = words[1:]
+        return words
 
     def _segments(self, title: str, offset: int) -> list[tuple[str | None, list[re.Match]]]:
         """The title's runs of words from `offset` on, split at punctuation and function words, each with the word
