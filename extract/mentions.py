@@ -28,9 +28,10 @@ from .method_phrases import MethodPhrases
 from .doc_cache import cached
 from .doc_entities import DocEntity, EntityTyper, named
 from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
-from .names import (ACRONYM, has_shape, in_word_hyphen, inside_longer_name, is_title_word, is_version,
-                    language_pair, looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
+from .names import (ACRONYM, has_shape, in_word_hyphen, inside_longer_name, is_capitalised_compound, is_title_word,
+                    is_version, language_pair, looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
 from .rules import Rules, dataset_family
+from .shared_heads import SharedHeads
 from .substring_filter import SubstringFilter
 from .title_entities import TitleEntities
 from .titles import TitleReader
@@ -255,6 +256,7 @@ class MentionFinder:
         self.method_phrases = MethodPhrases(nlp.vocab, rules, self._strip_modifiers)
         self.author_objects = AuthorObjects(rules, self._strip_modifiers)
         self.lower_case_names = LowerCaseNames(nlp.vocab, rules)
+        self.shared_heads = SharedHeads(rules, self.stop_words)
         # model classes named by a common word ("transformer", "LLM"), singular or plural, lower-cased: every
         # word whose singular_word is one of them, so a set lookup per word replaces calling it
         self.generic_class_forms = frozenset(
@@ -309,6 +311,7 @@ class MentionFinder:
                for start, end in self.central_classes(doc, text, doc._.mlkg_title)]
         )
         accepted = self._select(text, candidates)
+        accepted = self._with_shared_heads(doc, accepted)
         self._share_list_hints(doc, text, accepted)
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items()
@@ -475,15 +478,16 @@ class MentionFinder:
                     flush()  # an author cited by name: "Marcus et al. (1995)", "Kirov and Cotterell (2018)"
                     continue
                 version = is_version(word) and bool(run)
+                plain = (title and not word_shaped) or (not run and self._kind_naming_compound(text, word, end))
                 if word_shaped or title or (version and adjacent):
                     if run and not adjacent:
                         flush()
-                    noun = _NEXT_WORD.match(text, end) if title and not word_shaped else None
+                    noun = _NEXT_WORD.match(text, end) if plain else None
                     eponym = self._eponym(doc, start, end, noun) if noun and not run else None
                     if eponym:  # "Gibbs sampler", "Kalman filters"
                         found.append(eponym)
                         continue
-                    if title and not word_shaped and not _version_follows(text, end) and self._is_modifier(doc, start, end):
+                    if plain and not _version_follows(text, end) and self._is_modifier(doc, start, end):
                         # the last word of a name, before the noun it names a kind of ("Constant-Q Transform
                         # spectrogram"), unless it or that noun names a task, which the noun chunk gives whole
                         noun_type = self.typer.head_type(noun.group(1)) if noun else None
@@ -518,6 +522,17 @@ class MentionFinder:
         first = doc[self._modified_start(doc, span)].idx
         return Candidate(first, span.end_char, text[first : span.end_char], "name:eponym", 0.6, _NAME,
                          self.typer.head_type(noun.group(1)) or "Method")
+
+    def _kind_naming_compound(self, text: str, word: str, end: int) -> bool:
+        """Capitalised words joined by hyphens are shaped like a name, but before a lower-case noun they may name
+        only its kind, as a plain capitalised word does: "Navier-Stokes flows", "Kullback-Leibler regularisation
+        terms", and "Kullback-Leibler divergence" where the noun is one a name makes a method of. Not before a
+        noun that types the name ("the Meta-Dataset benchmark", "the Plackett-Luce model") nor a language pair."""
+        if not is_capitalised_compound(word) or word.lower() in self.rules.not_names or language_pair(word, self.rules):
+            return False
+        noun = _NEXT_WORD.match(text, end)
+        return not noun or singular_word(noun.group(1).lower()) in self.rules.eponym_heads or (
+            self.typer.head_type(noun.group(1)) in (None, "Task"))
 
     @staticmethod
     def _is_modifier(doc: Doc, start: int, end: int) -> bool:
@@ -761,6 +776,16 @@ class MentionFinder:
             taken.append((cand.start, cand.end))
             accepted.append(cand)
         return sorted(accepted, key=lambda c: (c.start, c.end))
+
+    def _with_shared_heads(self, doc: Doc, accepted: list[Candidate]) -> list[Candidate]:
+        """The accepted mentions, and for a lower-case term whose first word a lone modifier is coordinated with
+        ("image and molecular generation"), the term that modifier makes (image generation), found alike."""
+        terms = [c for c in accepted if c.name[:1].islower() and c.pair is None
+                 and c.rule.startswith(("chunk:", "lexicon"))]
+        shared = [Candidate(start, end, name, "coordination:shared-head", terms[i].confidence, terms[i].priority,
+                            terms[i].type_hint)
+                  for start, end, name, i in self.shared_heads(doc, [(c.start, c.end) for c in terms])]
+        return sorted(accepted + shared, key=lambda c: (c.start, c.end)) if shared else accepted
 
     def _share_list_hints(self, doc: Doc, text: str, accepted: list[Candidate]) -> None:
         """Names in one list share a type hint: "benchmarks: Open-Travel and Open-DeepResearch"; a plural type

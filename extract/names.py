@@ -143,6 +143,21 @@ def is_title_word(word: str) -> bool:
     return len(word) > 1 and word[0].isupper() and word[1].islower() and word[1:].replace("-", "").isalpha() and word[1:].islower()
 
 
+#: The small words a hyphenated name of capitalised words may hold: "Sum-of-Squares", "Mixture-of-Experts".
+_COMPOUND_GLUE = frozenset({"of", "and", "to", "the", "in"})
+
+
+def is_capitalised_compound(word: str) -> bool:
+    """Capitalised words joined by hyphens (`Kullback-Leibler`, `Navier-Stokes`, `Sum-of-Squares`): shaped like a
+    name, but read like a plain capitalised word, so the noun after it can be part of the name ("Navier-Stokes
+    flows"). Not an acronym, a number or a language code among the parts (`SARS-CoV-2`, `ODE-trajectory`,
+    `En-De`)."""
+    parts = word.split("-")
+    capitalised = [part for part in parts if part not in _COMPOUND_GLUE]
+    return (len(capitalised) >= 2 and all(is_title_word(part) and len(part) > 2 for part in capitalised)
+            and parts[0] in capitalised and parts[-1] in capitalised)
+
+
 @lru_cache(maxsize=65536)  # asked of every name of every abstract; names repeat across abstracts
 def looks_like_model(name: str, rules: Rules) -> bool:
     """A known model family, a parameter-count suffix (`80B`) or a release suffix (`-Instruct`)."""

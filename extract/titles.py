@@ -35,6 +35,9 @@ _INSTRUMENT_WORDS = frozenset({"using", "via", "with", "through"})
 #: Activities that, heading a title's subject, mostly name the setting studied ("Few-Shot Class-Incremental
 #: Learning via ...", "Decomposable Non-Smooth Convex Optimization with ..."), not the paper's method.
 _SETTING_HEADS = frozenset({"learning", "optimization"})
+#: Longer, such a subject is a sentence more often than a setting ("Explicit homography estimation improves
+#: contrastive self-supervised learning").
+_MAX_SETTING_WORDS = 5
 
 
 @dataclass(frozen=True)
@@ -120,7 +123,9 @@ class TitleReader:
         with a name), when headed by a task noun or by a contribution noun that is not an activity ("Compositional
         Attention Networks for ...", not "Deep Residual Learning for ..."), or by an activity other than learning
         or optimization in three words or more before "with", "for", "via" or "using" ("Neural Architecture Search
-        with ..."); and its purpose, the phrase after
+        with ..."); a subject headed by learning or optimization, in five words at most and not before "for" or
+        "of", is the setting studied, a task ("Few-Shot Class-Incremental Learning via ..."); and its purpose, the
+        phrase after
         "for", when headed by a task noun ("... for Low-light Image Enhancement"); and the instrument that ends it, after
         "via", "using", "with" or "through", in three words or more, when a method noun, an activity or a gerund
         heads it ("... via Deep Skill Chaining", "... with Weighted Model Ensembling"). Two words at least, a verb
@@ -145,6 +150,11 @@ class TitleReader:
             if subject and head in self.rules.activity_heads and head not in _SETTING_HEADS and len(words) > 2 \
                     and index + 1 < len(segments) and segments[index + 1][0] in ("for", *_INSTRUMENT_WORDS):
                 etype, contribution = "Method", True  # "Neural Architecture Search with Reinforcement Learning"
+            if subject and head in _SETTING_HEADS and len(words) <= _MAX_SETTING_WORDS and (
+                    index + 1 == len(segments) or segments[index + 1][0] not in ("of", "for")):
+                # the setting studied: "Sparse Polynomial Learning and ...", "Few-Shot Class-Incremental Learning via
+                # ..."; before "for", the means to a purpose ("Deep Residual Learning for Image Recognition")
+                etype = "Task"
             if index == len(segments) - 1 and before in _INSTRUMENT_WORDS and len(words) > 2 and (
                     etype in ("Method", "Model") or (etype is None and head.endswith("ing"))):
                 etype, contribution = etype or "Method", True  # "... via Deep Skill Chaining": what the paper does

@@ -121,6 +121,34 @@ def test_an_eponym_takes_its_method_noun_unless_known_or_cut_from_a_longer_name(
     assert "Adam" in names and not {"Carlo method", "Adam method"} & set(names)
 
 
+def test_hyphenated_eponyms_take_their_method_noun_and_name_no_other_nouns_kind(extract_one):
+    """"Kullback-Leibler divergence" is the name, not "Kullback-Leibler"; "Navier-Stokes equations" and
+    "Cauchy-Uniform mixtures" give no name; "the Meta-Dataset benchmark" and "the Plackett-Luce model" keep theirs."""
+    result = extract_one("We minimise the Kullback-Leibler divergence with a Metropolis-Hastings procedure. We solve "
+                         "the Navier-Stokes equations with Cauchy-Uniform mixtures. We evaluate on the Meta-Dataset "
+                         "benchmark under the Plackett-Luce model.")
+    names = by_name(result)
+    assert {"Kullback-Leibler divergence", "Metropolis-Hastings procedure", "Meta-Dataset", "Plackett-Luce"} <= set(names)
+    assert not {"Kullback-Leibler", "Metropolis-Hastings", "Navier-Stokes", "Cauchy-Uniform"} & set(names)
+    assert names["Meta-Dataset"].type == "Dataset"
+
+
+def test_a_lone_modifier_coordinated_with_a_terms_first_word_shares_the_rest(extract_one):
+    """"image and molecular generation tasks" name image generation too, "convolutional and recurrent neural
+    networks" a convolutional one; not where the left conjunct is a phrase or a noun of its own ("object detection
+    and semantic segmentation", "overfitting and feature selection") nor a repeated word."""
+    result = extract_one("We evaluate our model on image and molecular generation tasks and compare convolutional "
+                         "and recurrent neural networks. It improves object detection and semantic segmentation. "
+                         "It trades off overfitting and feature selection.")
+    names = set(by_name(result))
+    assert {"image generation", "molecular generation", "convolutional neural network", "recurrent neural network",
+            "object detection", "semantic segmentation"} <= names
+    assert not {"detection segmentation", "object segmentation", "overfitting selection"} & names
+    image = by_name(result)["image generation"]
+    assert image.type == "Task"
+    assert [m.text for m in image.mentions] == ["image and molecular generation"]  # the words that say it
+
+
 def test_a_task_noun_before_a_known_metric_says_whose_measure_it_is(extract_one):
     """"detection accuracy" and "predictive accuracy" are metrics of their own; "model accuracy", "worst-case
     regret" and "link prediction accuracy" (a task's name before the metric) keep the known metric alone."""
@@ -1084,6 +1112,16 @@ def test_a_title_subject_headed_by_an_activity_before_with_or_for_is_the_paper_s
     assert ("proposes", "Neural Cell Search") in relations(result)
     setting = extract_one(text, title="Few-Shot Incremental Learning with Policy Gradients")
     assert ("proposes", "Few-Shot Incremental Learning") not in relations(setting)  # a setting, mostly
+
+
+def test_a_title_subject_headed_by_learning_names_the_setting_studied(extract_one):
+    text = "We give an algorithm that reconstructs the function from random examples in polynomial time."
+    result = extract_one(text, title="Sparse Polynomial Learning and Graph Sketching")
+    assert ("addresses", "Sparse Polynomial Learning") in relations(result)
+    for title in ("Deep Residual Learning for Image Recognition",  # a means to the purpose after "for"
+                  "Unsupervised Learning of Artistic Styles",  # the task is the whole "Learning of ..."
+                  "Explicit Homography Estimation Improves Contrastive Self-Supervised Learning"):  # a sentence
+        assert not any(name.endswith("Learning") for _, name in relations(extract_one(text, title=title)))
 
 
 def test_a_name_used_before_the_proposal_that_holds_it_is_what_it_builds_on(extract_one):

@@ -1,0 +1,63 @@
+"""Terms that share the rest of a coordinated term: "image and molecular generation tasks" names image generation
+as well as molecular generation, "convolutional and recurrent neural networks" both kinds of network.
+
+Read from the words, not the parse: the parser often takes the lone modifier before "and" for the head of the
+whole phrase ("image" heading "tasks").
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from .doc_cache import cached
+from .names import in_word_hyphen
+from .rules import Rules
+
+_CONJUNCTIONS = frozenset({"and", "or"})
+#: Tags of a word that cannot be a lone modifier: plurals ("images and text generation") and finite verbs.
+_NOT_A_MODIFIER_TAGS = frozenset({"NNS", "NNPS", "VBZ", "VBD", "VBP", "MD"})
+#: Endings of a noun that names an activity or a quality, which heads a phrase of its own ("overfitting and feature
+#: selection", "fairness and data augmentation", "reinforcement or temporal difference learning").
+_NOMINALISATION = ("ing", "tion", "sion", "ity", "ness", "ment", "ance", "ence", "acy")
+#: Tags of a word before the modifier that would make the left conjunct longer than one word ("object detection
+#: and semantic segmentation": "detection" is a term of its own, not a modifier of "segmentation").
+_PHRASE_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "JJ", "JJR", "JJS", "VBG", "VBN", "HYPH"})
+
+
+class SharedHeads:
+    """Finds, for terms already found, the lone modifier coordinated with their first word."""
+
+    def __init__(self, rules: Rules, stop_words: frozenset[str]):
+        self.rules = rules
+        self.stop_words = stop_words
+
+    def __call__(self, doc: Doc, terms: list[tuple[int, int]]) -> list[tuple[int, int, str, int]]:
+        """For each term (clean-text offsets of a lower-case term of two words or more), the distributed term:
+        its offsets from the modifier to the term's end, its name, and the index of the term it shares."""
+        text, found = cached(doc).text, []
+        for index, (start, end) in enumerate(terms):
+            span = doc.char_span(start, end)
+            if span is None or len(span) < 2 or span.start < 2 or in_word_hyphen(span[1]):
+                continue
+            conjunction, modifier = doc[span.start - 1], doc[span.start - 2]
+            sentence_start = cached(doc).sentence_of(span).start
+            if conjunction.lower_ not in _CONJUNCTIONS or modifier.i < sentence_start or not self._lone_modifier(doc, modifier, sentence_start):
+                continue
+            rest = text[span[0].idx + len(span[0].text) : end]
+            if modifier.lower_ not in rest.lower().split():  # "relational and recurrent relational networks"
+                found.append((modifier.idx, end, modifier.text + rest, index))
+        return found
+
+    def _lone_modifier(self, doc: Doc, word, sentence_start: int) -> bool:
+        """A lower-case word that can only modify what follows: no stop word or evaluative word ("simple and
+        efficient method"), no head noun of its own ("reasoning and code generation"), not the last word of a
+        longer phrase, no noun naming an activity or quality."""
+        rules = self.rules
+        if word.pos_ in ("NOUN", "VERB") and word.lower_.endswith(_NOMINALISATION):
+            return False
+        if not (word.is_alpha and word.is_lower and word.tag_ not in _NOT_A_MODIFIER_TAGS and not word.like_num
+                and word.lower_ not in self.stop_words and word.lower_ not in rules.stop_modifiers
+                and word.lemma_.lower() not in rules.type_heads and word.lower_ not in rules.type_heads):
+            return False
+        before = doc[word.i - 1] if word.i > sentence_start else None
+        return before is None or before.tag_ not in _PHRASE_TAGS
