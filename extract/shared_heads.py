@@ -50,14 +50,15 @@ class SharedHeads:
 
     def _lone_modifier(self, doc: Doc, word, sentence_start: int) -> bool:
         """A lower-case word that can only modify what follows: no stop word or evaluative word ("simple and
-        efficient method"), no head noun of its own ("reasoning and code generation"), not the last word of a
-        longer phrase, no noun naming an activity or quality."""
+        efficient method"), no head noun or known term of its own ("reasoning and code generation"), not the last
+        word of a longer phrase, no noun naming an activity or quality."""
         rules = self.rules
         if word.pos_ in ("NOUN", "VERB") and word.lower_.endswith(_NOMINALISATION):
             return False
         if not (word.is_alpha and word.is_lower and word.tag_ not in _NOT_A_MODIFIER_TAGS and not word.like_num
                 and word.lower_ not in self.stop_words and word.lower_ not in rules.stop_modifiers
-                and word.lemma_.lower() not in rules.type_heads and word.lower_ not in rules.type_heads):
+                and word.lemma_.lower() not in rules.type_heads and word.lower_ not in rules.type_heads
+                and word.lower_ not in rules.known):  # "runtime and memory usage": runtime is a measure itself
             return False
         before = doc[word.i - 1] if word.i > sentence_start else None
         return before is None or before.tag_ not in _PHRASE_TAGS

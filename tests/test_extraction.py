@@ -139,11 +139,12 @@ def test_a_lone_modifier_coordinated_with_a_terms_first_word_shares_the_rest(ext
     and semantic segmentation", "overfitting and feature selection") nor a repeated word."""
     result = extract_one("We evaluate our model on image and molecular generation tasks and compare convolutional "
                          "and recurrent neural networks. It improves object detection and semantic segmentation. "
-                         "It trades off overfitting and feature selection.")
+                         "It trades off overfitting and feature selection, and cuts runtime and memory usage.")
     names = set(by_name(result))
     assert {"image generation", "molecular generation", "convolutional neural network", "recurrent neural network",
             "object detection", "semantic segmentation"} <= names
-    assert not {"detection segmentation", "object segmentation", "overfitting selection"} & names
+    assert not {"detection segmentation", "object segmentation", "overfitting selection", "runtime usage"} & names
+    assert by_name(result)["memory usage"].type == "Metric"
     image = by_name(result)["image generation"]
     assert image.type == "Task"
     assert [m.text for m in image.mentions] == ["image and molecular generation"]  # the words that say it
