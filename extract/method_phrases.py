@@ -1,10 +1,11 @@
 """Method phrases a paper is compared with, builds with or presents as new, named by no capitals: "compared to
 large-batch training", "more efficient than exhaustive search", "an improvement over planning without subgoals",
 "using a reverse translation model", "we employ confident learning algorithms", "encodes each patch via a new
-adaptive temporal pooling".
+adaptive temporal pooling", "our spline-based recalibration approach outperforms ...".
 
 The governing words (the `compare_words` of `patterns/heads.json`, "than" among them, and its "over"
-`basis_words`, `USE_VERBS`, and "new" or "novel" in a phrase opened by "a" or "our") are found from the Doc's
+`basis_words`, `USE_VERBS`, "new" or "novel" in a phrase opened by "a" or "our", and "our" or "my" before a
+phrase not headed by an activity) are found from the Doc's
 lemma array, not by visiting every token; the phrase their object heads counts when a method or activity noun
 heads it and it names a method of its own (a generic head such as "method" or "model" needs two words before it;
 "existing methods", "a transformer-based model", "deep neural networks" are none).
@@ -27,6 +28,8 @@ USE_VERBS = frozenset({"use", "employ", "leverage", "adopt", "apply", "utilize",
 #: Adjectives that mark a phrase opened by "a" or "our" as the paper's own: "a new adaptive temporal pooling".
 NEW_WORDS = frozenset({"new", "novel"})
 _OWN_DETERMINERS = frozenset({"a", "an", "our", "my"})
+#: Possessives that make a method phrase the authors' own: "our spline-based recalibration approach".
+_OWN_POSSESSIVES = frozenset({"our", "my"})
 
 
 class MethodPhrases:
@@ -42,6 +45,7 @@ class MethodPhrases:
                                         for form in (word, word.capitalize()))
         self.use_lemmas = frozenset(strings.add(form) for word in USE_VERBS for form in (word, word.capitalize()))
         self.new_lemmas = frozenset(strings.add(word) for word in NEW_WORDS)
+        self.own_lemmas = frozenset(strings.add(word) for word in _OWN_POSSESSIVES)
 
     def __call__(self, doc: Doc, text: str) -> list[tuple[int, int, str, str]]:
         """(start, end, rule, type) of each phrase, in `text` (the Doc's text) offsets."""
@@ -49,7 +53,8 @@ class MethodPhrases:
         compared = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.compare_lemmas]
         used = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.use_lemmas]
         new = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.new_lemmas]
-        return self._compared(compared, text) + self._used(used, text) + self._new(new, text)
+        own = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.own_lemmas]
+        return self._compared(compared, text) + self._used(used, text) + self._new(new, own, text)
 
     def _compared(self, governors: list[Token], text: str) -> list[tuple[int, int, str, str]]:
         rules, found = self.rules, []
@@ -72,10 +77,14 @@ class MethodPhrases:
                 if token.dep_ == "dobj" and token.pos_ == "NOUN"
                 for phrase in self._phrase(text, token, "chunk:used-object")]
 
-    def _new(self, adjectives: list[Token], text: str) -> list[tuple[int, int, str, str]]:
-        return [phrase for adjective in adjectives if adjective.dep_ == "amod" and adjective.head.pos_ == "NOUN"
-                and any(c.lower_ in _OWN_DETERMINERS for c in adjective.head.children if c.dep_ in ("det", "poss"))
-                for phrase in self._phrase(text, adjective.head, "chunk:new-object")]
+    def _new(self, adjectives: list[Token], possessives: list[Token], text: str) -> list[tuple[int, int, str, str]]:
+        """Phrases the authors present as their own: "a new adaptive temporal pooling", "our spline-based
+        recalibration approach"."""
+        nouns = [adjective.head for adjective in adjectives if adjective.dep_ == "amod" and adjective.head.pos_ == "NOUN"
+                 and any(c.lower_ in _OWN_DETERMINERS for c in adjective.head.children if c.dep_ in ("det", "poss"))]
+        nouns += [word.head for word in possessives if word.dep_ == "poss" and word.head.pos_ == "NOUN"
+                  and word.head.lemma_.lower() not in self.rules.activity_heads]  # not "our architecture design"
+        return [phrase for noun in dict.fromkeys(nouns) for phrase in self._phrase(text, noun, "chunk:new-object")]
 
     def _phrase(self, text: str, noun: Token, rule: str) -> list[tuple[int, int, str, str]]:
         """The noun phrase `noun` heads, when it names a method of its own; else none."""

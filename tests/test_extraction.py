@@ -94,6 +94,16 @@ def test_a_method_phrase_opened_by_a_new_is_the_papers_own(extract_one):
     assert not {n.lower() for n in by_name(result)} & {"perspective", "approach", "method"}
 
 
+def test_a_method_phrase_opened_by_our_is_the_papers_own(extract_one):
+    """"our spline-based recalibration approach" is proposed; "our architecture design" (an activity's head) and
+    "our method" (a generic head alone) are not."""
+    result = extract_one("Calibration matters. On image datasets our spline-based recalibration approach consistently "
+                         "outperforms existing methods. We explain our architecture design and our method.")
+    found = relations(result)
+    assert ("proposes", "spline-based recalibration approach") in found
+    assert not {name for predicate, name in found if predicate == "proposes"} - {"spline-based recalibration approach"}
+
+
 def test_what_a_container_noun_holds_is_the_proposal(extract_one):
     """"a class of X": X is proposed, number words in its hyphenated words and all; "a number of X" holds no
     contribution."""
