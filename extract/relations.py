@@ -282,8 +282,8 @@ class RelationFinder:
         return False
 
     def _subject_is_own(self, verb: Token, own_spans: list[Span]) -> bool:
-        """The paper's own work is the subject: "we", "our method", "a novel X", or a name the paper proposes (also
-        as what a relative pronoun stands for)."""
+        """The paper's own work is the subject: "we", "our method" ("my" of a single author), "a novel X", or a name
+        the paper proposes (also as what a relative pronoun stands for)."""
         for _ in range(4):
             subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
             if subjects:
@@ -291,7 +291,7 @@ class RelationFinder:
                 relative = subject.lower_ in self.rules.relative_words and verb.dep_ == "relcl"
                 if relative:
                     subject = verb.head  # "a novel recurrent cell that outperforms X": the cell
-                if any(c.lower_ in ("novel", "new", "our") for c in subject.children if c.dep_ in ("amod", "poss")):
+                if any(c.lower_ in ("novel", "new", "our", "my") for c in subject.children if c.dep_ in ("amod", "poss")):
                     return True  # "our network", "a novel recurrent cell": the paper's own, named or not
                 if relative:
                     return any(s.start <= subject.i < s.end for s in own_spans)  # not "methods that outperform X"

@@ -326,6 +326,8 @@ def test_outperforms_needs_our_work_as_subject(extract_one):
     assert ("comparesWith", "ResNet-50") in relations(ours)
     theirs = extract_one("We propose LeapNet. Earlier, DeepFoo was believed to outperform ResNet-50 on image tasks.")
     assert ("outperforms", "ResNet-50") not in relations(theirs)
+    mine = extract_one("In this thesis I study image classification. My network outperforms ResNet-50 on ImageNet.")
+    assert ("outperforms", "ResNet-50") in relations(mine)
 
 
 def test_what_a_comparison_runs_on_is_no_baseline(extract_one):
