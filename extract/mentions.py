@@ -265,7 +265,7 @@ class MentionFinder:
         # Names with capitals match case-sensitively ("mAP" must not match "maps"); lower-case phrases match any case.
         self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
-        exact_forms = []
+        exact_forms, term_forms = [], []
         for name, etype in sorted(rules.known_cased.items()):
             lowered, last = name == name.lower(), name.rsplit(" ", 1)[-1]
             # a plural for lower-case names, model names and names ending in a lower-case word ("ROC curves")
@@ -278,10 +278,14 @@ class MentionFinder:
             (self.folded if lowered else self.exact).add(etype, forms)
             if not lowered:
                 exact_forms.extend(forms)
-        # the titles worth a Doc for the exact names (see TitleEntities): those holding one's every token
-        exact_in_title = SubstringFilter([token.text for token in form] for form in exact_forms)
+            elif " " in name:
+                term_forms.extend(forms)
+        # the titles worth a Doc for the lexicon's names (see TitleEntities): those holding every token of a name
+        # with capitals, or (lower-cased) of a term of two words or more
+        known_in_title = SubstringFilter([[token.text for token in form] for form in exact_forms]
+                                         + [[token.lower_ for token in form] for form in term_forms])
         self.title_entities = TitleEntities(rules, self.titles, self.central_classes, self.typer, self.stop_words,
-                                            nlp.make_doc, self.exact, exact_in_title)
+                                            nlp.make_doc, self.exact, self.folded, known_in_title)
 
     def __call__(self, doc: Doc) -> Doc:
         doc._.mlkg_author_verbs = self.author_verbs(doc)

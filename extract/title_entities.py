@@ -43,11 +43,13 @@ def _same_ending(words: list[str], other: list[str]) -> bool:
 
 
 class TitleEntities:
-    """Adds what a title names to a Doc's entities; `exact` and `exact_in_title` are the mention finder's matcher
-    of the lexicon's names with capitals and its substring filter of titles that may hold one."""
+    """Adds what a title names to a Doc's entities; `exact` and `folded` are the mention finder's matchers of the
+    lexicon's names with capitals and of its lower-case terms, and `known_in_title` its substring filter of titles
+    that may hold one (the lower-cased title, for a term)."""
 
     def __init__(self, rules: Rules, titles: TitleReader, central_classes: CentralClasses, typer: EntityTyper,
-                 stop_words: frozenset[str], make_doc: Callable, exact: PhraseMatcher, exact_in_title: SubstringFilter):
+                 stop_words: frozenset[str], make_doc: Callable, exact: PhraseMatcher, folded: PhraseMatcher,
+                 known_in_title: SubstringFilter):
         self.rules = rules
         self.titles = titles
         self.central_classes = central_classes
@@ -55,7 +57,8 @@ class TitleEntities:
         self.stop_words = stop_words
         self.make_doc = make_doc
         self.exact = exact
-        self.exact_in_title = exact_in_title
+        self.folded = folded
+        self.known_in_title = known_in_title
 
     def __call__(self, title: str | None, entities: dict[str, DocEntity]) -> None:
         opening = self.titles.opening_name(title)
@@ -120,14 +123,17 @@ class TitleEntities:
                 self._add_title_only(entities, phrase.name, (phrase.start, phrase.end), phrase.type)
 
     def _known_names(self, title: str | None, entities: dict[str, DocEntity]) -> None:
-        """Well-known names with capitals (the lexicon's: RoBERTa, ImageNet) that the title names and the abstract
-        does not ("M-BioBERTa: Modular RoBERTa-based Model ..."): added with the title as their evidence. Not
-        where a capitalised word before it makes it part of a longer name, as title case often does, nor where
-        it is part of a longer name of the abstract that the title holds."""
-        if not title or not self.exact_in_title.may_hold(title):
+        """Well-known names with capitals (the lexicon's: RoBERTa, ImageNet) and terms of two words or more
+        (variational inference) that the title names and the abstract does not ("M-BioBERTa: Modular
+        RoBERTa-based Model ...", "From MAP to Marginals: Variational Inference in ..."): added with the title as
+        their evidence. Not where a capitalised word before it makes it part of a longer name, as title case often
+        does, nor where it is part of a longer name of the abstract that the title holds, nor a term whose words
+        end a name of the abstract or are ended by one."""
+        if not title or not (self.known_in_title.may_hold(title) or self.known_in_title.may_hold(title.lower())):
             return  # most titles: no name of the lexicon in them, found so without making their Doc
         title_doc = self.make_doc(title)
-        for _match_id, start, end in self.exact(title_doc):
+        terms = [(start, end) for _match_id, start, end in self.folded(title_doc) if end - start > 1]
+        for start, end in [(start, end) for _match_id, start, end in self.exact(title_doc)] + terms:
             span = title_doc[start:end]
             span_start, span_end = span.start_char, span.end_char
             if inside_longer_name(title, span_start, span_end, word_after_hyphen=True):
@@ -137,9 +143,15 @@ class TitleEntities:
             if previous and previous[0][0].isupper() and not previous[0].endswith(":") and not modifier and \
                     previous[0].lower() not in self.stop_words:
                 continue  # the end of a longer title-case name: "Perceptual-Sensitive GAN", "Infinite SVM"
-            name = title[span_start:span_end]
-            if named(entities, name) is None and not _inside_a_name(name, title, entities):
-                self._add_title_only(entities, name, (span_start, span_end), None)
+            term = (start, end) in terms
+            name = title[span_start:span_end].lower() if term else title[span_start:span_end]
+            if named(entities, name) is not None or _inside_a_name(name, title, entities):
+                continue
+            words = phrase_key(name).split(" ")
+            if term and any(_same_ending(words, phrase_key(other).split(" "))
+                            for e in entities.values() for other in (e.name, *e.aliases)):
+                continue  # "stochastic variational inference" in the abstract
+            self._add_title_only(entities, name, (span_start, span_end), None)
 
     def _add_title_only(self, entities: dict[str, DocEntity], name: str, title_span: tuple[int, int],
                         type_hint: str | None) -> None:

@@ -528,6 +528,19 @@ def test_known_names_only_the_title_gives_are_used_with_the_title_as_evidence(ex
     assert "roberta" in {e.key for e in title_case.entities}  # a capitalised word before, but "-based" after
 
 
+def test_known_terms_only_the_title_gives_are_used_with_the_title_as_evidence(extract_one):
+    """A term of the lexicon in a title ("Variational Inference") that the abstract never names is used, in lower
+    case; not where the abstract names a longer one ending alike, nor a term of one word."""
+    text = "We study probabilistic models over sets and propose L-Field, a fast solver."
+    result = extract_one(text, title="From MAP to Marginals: Variational Inference in Bayesian Submodular Models")
+    names = {e.key: e.name for e in result.entities}
+    found = {names[r.entity]: r for r in result.relations}
+    assert found["variational inference"].predicate == "usesMethod" and found["variational inference"].evidence.in_title
+    longer = extract_one("We scale black-box variational inference to large sets.",
+                         title="Variational Inference for Sets, with Attention")
+    assert {e.name for e in longer.entities} & {"variational inference", "attention"} == set()
+
+
 _PIECES = ["We propose", "We introduce", r"\textbf{ZetaNet}", "$G^2$-Reader", "**Fo**oBench", "*hallucinations*",
            "ARC-AGI-2", "Qwen3-VL-32B-Instruct", r"91.2\%", "accuracy", "on", "the", "benchmark", ",", ".", "(", ")",
            "``quoted''", "9$\\times$9", "\n", "  ", "\u200b", "https://github.com/ a/b", r"\url{https://x.io/ y/z}",
