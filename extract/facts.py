@@ -109,7 +109,7 @@ class Link:
 class Result:
     """A number the paper reports, as written ("66.21%") and as a number with its unit, the metric it measures,
     the entity it is for and the dataset (each when the abstract names it); `metric`, `entity` and `dataset` are
-    Entity keys."""
+    Entity keys. A range ("2-4x") has its lower end as `value` and its upper end as `upper`."""
 
     value_text: str
     value: str
@@ -118,6 +118,7 @@ class Result:
     entity: str | None
     dataset: str | None
     evidence: Evidence
+    upper: str | None = None
 
 
 @dataclass(frozen=True)

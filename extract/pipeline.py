@@ -243,7 +243,7 @@ def doc_to_facts(doc: Doc, paper: Paper, clean: NormalisedText) -> PaperFacts:
     )
     results = tuple(
         Result(original[o_start:o_end], hit.value, hit.unit, hit.metric, hit.entity, hit.dataset,
-               locate.evidence_original(o_start, o_end, hit.rule, hit.confidence))
+               locate.evidence_original(o_start, o_end, hit.rule, hit.confidence), hit.upper)
         for hit in doc._.mlkg_results or ()
         for o_start, o_end in [_closed_math(original, *locate.original(hit.start, hit.end))]
     )

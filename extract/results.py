@@ -4,7 +4,8 @@
 VisDoMBench, for G²-Reader. A number becomes a result only when a metric is named next to it (or next to the list
 of numbers it opens: "1.7 and 1.2 BLEU points"); the result is for the entity just before a parenthesised number
 ("GPT-5 (53.08%)"), else the entity that is the subject of the sentence, else what the paper proposes (the proposal
-its title names first), else for no entity: the paper's own, unattributed result. Runs after `mlkg_relations`.
+its title names first), else for no entity: the paper's own, unattributed result. A range ("2-4x", "90%-94%") is
+one result, valued at its lower end, with its upper end beside. Runs after `mlkg_relations`.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ _FACTOR_OF = re.compile(r"\bfactor of\s+$")
 _VALUE_OF = re.compile(r"\s+(?:of|is|was)\s+(?:about\s+|around\s+|approximately\s+|over\s+|up to\s+)?$|\s*=\s*$")
 #: A whole number that is not the value itself: a range's first end ("78-83%"), a count of orders of magnitude.
 _NOT_THE_VALUE = re.compile(r"\s?[-–]\s?\d|\s*orders? of magnitude")
+#: A range of values with its unit: "2-4x", "90%-94%", "19.3–28.9%"; its ends as numbers, the unit after the last.
+_RANGE = re.compile(
+    r"(?P<low>\d+(?:,\d{3})*(?:\.\d+)?)(?:\s?(?:%|×|x\b))?\s?[-–]\s?(?P<high>\d+(?:,\d{3})*(?:\.\d+)?)"
+    r"\s?(?P<unit>%|×(?!\s?\d)|x\b(?!\s?\d)|-fold\b|points?\b|pp\b|dB\b)"
+)
 
 
 #: Words that make "the accuracy of many vanilla networks" other people's work, not the paper's result.
@@ -62,6 +68,7 @@ class ResultHit:
     end: int
     rule: str
     confidence: float
+    upper: str | None = None  # the upper end of a range ("2-4x"), whose value is the lower
 
 
 class ResultFinder:
@@ -76,6 +83,8 @@ class ResultFinder:
             in_sentence = [m for m in mentions if sent_start <= m.start_char < sent_end]
             previous, found = None, []
             for match in _NUMBER.finditer(cached(doc).text, sent_start, sent_end):
+                if previous is not None and match.start() < previous.end:
+                    continue  # the upper end of the range just read
                 hit = self._result(doc, match, in_sentence, entities, proposed, previous)
                 if hit:
                     found.append(hit)
@@ -141,6 +150,10 @@ class ResultFinder:
         if _TO.match(text, end) and _FROM.search(text, max(start - 16, 0), start):
             return None  # "from 4.8% to 0.9%": the result is the second number
         unit = _UNITS.get((match.group("unit") or "").strip(), "")
+        ranged = _RANGE.match(text, match.start("number"))
+        upper = None
+        if ranged and Decimal(ranged.group("high").replace(",", "")) > Decimal(ranged.group("low").replace(",", "")):
+            end, unit, upper = ranged.end(), _UNITS[ranged.group("unit").strip()], ranged.group("high").replace(",", "")
         factor = None if unit else _FACTOR_OF.search(text, max(start - 12, 0), start)
         if factor:
             unit, start = "×", factor.start()
@@ -173,7 +186,7 @@ class ResultFinder:
         value = Decimal(("-" if match.group("sign") in ("-", "−") else "") + number)
         text = cached(doc).text[start:end].rstrip()
         return ResultHit(text, str(value), unit, metric.key, entity, dataset.key if dataset else None,
-                         start, start + len(text), rule, 0.6)
+                         start, start + len(text), rule, 0.6, upper)
 
     @staticmethod
     def _parallel(text: str, mentions: list[Span], entities, after: int, start: int) -> bool:

@@ -74,8 +74,9 @@ def _add_paper(graph: Graph, iri: URIRef, facts: PaperFacts) -> None:
 
 
 def _add_result(graph: Graph, paper: URIRef, result: Result, facts: PaperFacts, resolution) -> None:
-    """An n-ary Result node: the value as written and as a number, its unit, metric, and the dataset and entity
-    when the abstract names them (a result it leaves unattributed is still the paper's).
+    """An n-ary Result node: the value as written and as a number (a range's ends as value and valueMax), its
+    unit, metric, and the dataset and entity when the abstract names them (a result it leaves unattributed is
+    still the paper's).
 
     Resolution may retype an entity by the votes of all papers; a result whose metric is no longer a Metric is
     left out (a value without a metric says nothing), and a dataset that is no longer a Dataset is not named."""
@@ -91,6 +92,8 @@ def _add_result(graph: Graph, paper: URIRef, result: Result, facts: PaperFacts, 
     graph.add((node, RDFS.label, Literal(f"{result.value_text} {metric.label}")))
     graph.add((node, MLKG.valueText, Literal(result.value_text)))
     graph.add((node, MLKG.value, Literal(Decimal(result.value), datatype=XSD.decimal)))
+    if result.upper is not None:
+        graph.add((node, MLKG.valueMax, Literal(Decimal(result.upper), datatype=XSD.decimal)))
     if result.unit:
         graph.add((node, MLKG.unit, Literal(result.unit)))
     graph.add((node, MLKG.resultMetric, resource("metric", metric.slug)))

@@ -46,7 +46,8 @@ def _encode(facts: CachedFacts) -> str:
         ],
         "relations": [[r.predicate, r.entity, r.evidence.__dict__] for r in relations],
         "links": [[link.kind, link.url, link.evidence.__dict__] for link in links],
-        "results": [[r.value_text, r.value, r.unit, r.metric, r.entity, r.dataset, r.evidence.__dict__] for r in results],
+        "results": [[r.value_text, r.value, r.unit, r.metric, r.entity, r.dataset, r.evidence.__dict__, r.upper]
+                    for r in results],
     }
     return json.dumps(payload, ensure_ascii=False, sort_keys=True)
 
@@ -59,7 +60,7 @@ def _decode(text: str) -> CachedFacts:
     )
     relations = tuple(Relation(p, key, _evidence(ev)) for p, key, ev in payload["relations"])
     links = tuple(Link(kind, url, _evidence(ev)) for kind, url, ev in payload["links"])
-    results = tuple(Result(*fields, _evidence(ev)) for *fields, ev in payload["results"])
+    results = tuple(Result(*fields, _evidence(ev), upper) for *fields, ev, upper in payload["results"])
     return entities, relations, links, results
 
 

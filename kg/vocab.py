@@ -20,7 +20,7 @@ MLKG = ClosedNamespace(
         # paper data
         "venue", "year", "codeRepository", "projectPage", "inputFile",
         # results
-        "reportsResult", "resultFor", "resultMetric", "resultDataset", "valueText", "value", "unit",
+        "reportsResult", "resultFor", "resultMetric", "resultDataset", "valueText", "value", "valueMax", "unit",
         # evidence
         "sentence", "sentenceStart", "sentenceEnd", "mentionStart", "mentionEnd", "mentionText",
         "rule", "confidence", "inTitle",

@@ -465,6 +465,16 @@ def test_the_next_dataset_s_number_keeps_the_measure_and_our_abbreviated_name_is
     assert not {value for value, *_ in found} & {"14.73", "8.73", "2.5"}
 
 
+def test_a_range_is_one_result_from_its_lower_to_its_upper_end(extract_one):
+    """"2-4x", "90%-94%": one result, valued at the lower end, with the upper one; not a negative "-94%" beside a
+    90%, and no range where the second number is smaller or no unit follows ("3-5 layers")."""
+    result = extract_one("We propose ZetaNet. ZetaNet gives a speedup of 2-4x and reaches 90%-94% accuracy on "
+                         "FooBench with 3-5 layers.")
+    names = {e.key: e.name for e in result.entities}
+    found = {(r.value_text, r.value, r.upper, r.unit, names[r.metric]) for r in result.results}
+    assert found == {("2-4x", "2", "4", "×", "speedup"), ("90%-94%", "90", "94", "%", "accuracy")}
+
+
 def test_counts_and_unrelated_numbers_are_not_results(extract_one):
     text = ("We propose ZetaFormer with 2 million parameters, trained in 2024. With only 3% data corruption, "
             "the attack reaches an attack success rate above 90%. The error drops from 4.8% to 0.9% error rate.")
@@ -482,7 +492,8 @@ def test_a_factor_and_a_whole_number_a_metric_names_are_results(extract_one):
     assert ("factor of 3", "3", "×", "execution time", "ZetaPipe", "FooBench") in found
     assert ("8,400", "8400", "", "mean score", "ZetaPipe", "BarBench") in found
     values = [value for _, value, *_ in found]
-    assert "78" not in values and "5" not in values  # a range's first end, a count of orders of magnitude
+    assert values.count("78") == 1 and "83" not in values  # one range, "78-83%", valued at its lower end
+    assert "5" not in values  # a count of orders of magnitude
     decibels = _results(extract_one("We propose ZetaOptics, which improves the PSNR by more than 7 dB on FooBench."))
     assert ("7 dB", "7", "dB", "PSNR", "ZetaOptics", "FooBench") in decibels
 

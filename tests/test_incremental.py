@@ -87,3 +87,15 @@ def test_a_changed_rule_file_is_a_cache_miss_without_a_version_bump(tmp_path):
     assert same.get(paper) == ((), (), (), ()) and changed.get(paper) is None
     for cache in (old, same, changed):
         cache.close()
+
+
+def test_cached_facts_come_back_as_extracted_ranges_included(tmp_path, extract_one):
+    from kg.cache import FactCache
+
+    facts = extract_one("We propose ZetaNet. ZetaNet reaches 90%-94% accuracy and a 2.5x speedup on FooBench.")
+    assert any(r.upper == "94" for r in facts.results)
+    cached = (facts.entities, facts.relations, facts.links, facts.results)
+    cache = FactCache(tmp_path / "facts.sqlite", extractor_version="1", model="m", model_version="1")
+    cache.put_many([(facts.paper, cached)])
+    assert cache.get(facts.paper) == cached
+    cache.close()

@@ -24,6 +24,7 @@ EXPECTED = [
     ("paper:no-abstract", "dcterms:abstract", ("exactly one dcterms:abstract",)),
     ("paper:uses-a-dataset", "mlkg:usesMethod", ("usesMethod points at methods only",)),
     ("result:r1", "mlkg:resultMetric", ("exactly one mlkg:resultMetric",)),
+    ("result:r2", "mlkg:value", ("below its mlkg:valueMax",)),
 ]
 
 
@@ -51,7 +52,7 @@ def test_each_planted_defect_is_reported_once(violations):
 def test_format_is_one_line_per_violation(violations):
     lines = format_violations(violations).splitlines()
     assert len(lines) == len(EXPECTED)
-    assert lines[-1] == "result:r1 mlkg:resultMetric: a result needs exactly one mlkg:resultMetric, an mlkg:Metric"
+    assert lines[-2] == "result:r1 mlkg:resultMetric: a result needs exactly one mlkg:resultMetric, an mlkg:Metric"
 
 
 def test_validation_leaves_the_graph_alone():
@@ -92,3 +93,16 @@ def test_title_evidence_is_checked_against_the_title(extract_one):
     found = validate(graph)
     assert {v.path for v in found} == {"mlkg:mentionEnd"}  # past the sentence's end, and past the title's
     assert any("paper t1's title (75 characters)" in v.message for v in found)
+
+
+def test_a_range_result_has_both_ends_and_conforms(extract_one):
+    from decimal import Decimal
+
+    from kg.builder import build_graph
+    from kg.vocab import MLKG
+
+    graph = build_graph([extract_one("We propose ZetaNet. ZetaNet reaches 90%-94% accuracy on FooBench.")])
+    (node,) = graph.subjects(MLKG.valueText, None)
+    assert (graph.value(node, MLKG.value).toPython(), graph.value(node, MLKG.valueMax).toPython()) == (
+        Decimal("90"), Decimal("94"))
+    assert validate(graph) == []
