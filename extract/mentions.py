@@ -36,6 +36,8 @@ from .substring_filter import SubstringFilter
 from .title_entities import TitleEntities
 from .titles import TitleReader
 
+#: Endings of a capitalised adjective the tagger may take for a name: "Unlabeled", "Graphical", "Neuro-Symbolic".
+_ADJECTIVE_ENDINGS = ("ed", "al", "ic", "ive", "ous")
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
 _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}[^\s,.;:()]+)")
 #: A capitalised word just after these opens a clause ("the question: Can we ...") and is no name by its capital.
@@ -344,7 +346,8 @@ class MentionFinder:
         found = []
         for number, ab in enumerate(find_abbreviations(text, sentences)):
             long_text, short_text = text[ab.long_start : ab.long_end], text[ab.short_start : ab.short_end]
-            long_text += self._head_after_brackets(doc, text, ab.long_end, ab.short_end)
+            if long_text.lower() not in self.rules.known:  # "soft actor-critic (SAC) agent": SAC is the name
+                long_text += self._head_after_brackets(doc, text, ab.long_end, ab.short_end)
             if short_text.lower() in self.rules.not_names:
                 continue  # "deep neural networks (DNNs)", "natural language processing (NLP)": too generic to link
             hint = _head_hint(text, max(ab.long_end, ab.short_end), self.rules, self.stop_words,
@@ -356,14 +359,15 @@ class MentionFinder:
         return found
 
     def _head_after_brackets(self, doc: Doc, text: str, long_end: int, short_end: int) -> str:
-        """" learning" of "Positive and Unlabeled (PU) learning": a long form ending in an adjective names nothing
-        alone, so the lower-case noun right after the brackets ends the term; else ""."""
+        """" learning" of "Positive and Unlabeled (PU) learning", " models" of "Directed Acyclic Graphical (DAG)
+        models": a long form ending in an adjective names nothing alone, so the lower-case noun right after the
+        brackets ends the term; else ""."""
         if not (long_end < short_end and text[short_end : short_end + 1] == ")"):
             return ""
         last = doc.char_span(long_end - 1, long_end, alignment_mode="expand")
         bracket = doc.char_span(short_end, short_end + 1, alignment_mode="expand")
         if not last or not bracket or bracket.end >= len(doc) or self.typer.head_type(last[-1].text) or not (
-                last[-1].pos_ in ("ADJ", "VERB") or last[-1].lower_.endswith("ed")):  # "Unlabeled", tagged a name
+                last[-1].pos_ in ("ADJ", "VERB") or last[-1].lower_.endswith(_ADJECTIVE_ENDINGS)):  # tagged a name
             return ""  # "question answering (QA) dataset": the long form ends in a head noun of its own
         noun = doc[bracket.end]
         return " " + noun.text if noun.is_lower and noun.is_alpha and noun.pos_ == "NOUN" else ""

@@ -1021,6 +1021,10 @@ def test_a_long_form_ending_in_an_adjective_takes_the_noun_after_its_abbreviatio
     names = set(by_name(result))
     assert {"Positive and Unlabeled learning", "question answering", "proximal gradient"} <= names
     assert "PU" in by_name(result)["Positive and Unlabeled learning"].aliases
+    # an adjective the tagger takes for a name ("Graphical"), but not a known name ("soft actor-critic")
+    capitalised = extract_one("We learn Directed Acyclic Graphical (DAG) models and train a soft actor-critic (SAC) "
+                              "agent on them.")
+    assert {"Directed Acyclic Graphical model", "soft actor-critic"} <= set(by_name(capitalised))
 
 
 def test_an_all_capital_known_name_is_found_title_cased_but_a_short_one_is_not(extract_one):
