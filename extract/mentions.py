@@ -36,6 +36,8 @@ from .substring_filter import SubstringFilter
 from .title_entities import TitleEntities
 from .titles import TitleReader
 
+#: Endings of nationality words, which say whose data a dataset holds, not its name ("an Indian dataset").
+_NATIONALITY_ENDINGS = ("ian", "ese", "ish", "can")
 #: Endings of a capitalised adjective the tagger may take for a name: "Unlabeled", "Graphical", "Neuro-Symbolic".
 _ADJECTIVE_ENDINGS = ("ed", "al", "ic", "ive", "ous")
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
@@ -499,8 +501,10 @@ class MentionFinder:
                         # the last word of a name, before the noun it names a kind of ("Constant-Q Transform
                         # spectrogram"), unless it or that noun names a task, which the noun chunk gives whole
                         noun_type = self.typer.head_type(noun.group(1)) if noun else None
-                        if run and "Task" not in (self.typer.head_type(lower), noun_type):
-                            run.append((start, end))
+                        if (run and "Task" not in (self.typer.head_type(lower), noun_type)) or (
+                                noun_type == "Dataset" and lower not in rules.languages
+                                and not lower.endswith(_NATIONALITY_ENDINGS)):
+                            run.append((start, end))  # alone, the name of a dataset: "the Charades dataset"
                         flush()
                         continue
                     run.append((start, end))

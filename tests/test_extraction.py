@@ -517,6 +517,16 @@ def test_a_name_opening_a_clause_after_a_comma_takes_no_hint_from_the_phrase_bef
     assert ("proposes", "zetasgd") in {(r.predicate, r.entity) for r in result.relations}
 
 
+def test_a_plain_capitalised_word_before_a_dataset_noun_names_the_dataset(extract_one):
+    """"the MSVD and Charades datasets" names Charades; "an Indian dataset" and "an English corpus" say whose or
+    which language's data, and "Bellman constraints" names no dataset at all."""
+    result = extract_one("Evaluation on the challenging and popular MSVD and Charades datasets show that the model "
+                         "wins. We also collect an Indian dataset, an English corpus and Bellman constraints.")
+    names = by_name(result)
+    assert names["Charades"].type == "Dataset" and ("evaluatedOn", "Charades") in relations(result)
+    assert not {"Indian", "English", "Bellman"} & set(names)
+
+
 def test_an_apposition_types_a_name_by_its_head_noun(extract_one):
     text = ("We release Zorblax, a multilingual reasoning benchmark with 5k questions, and train Quuxal, a model "
             "proposed here. Zorblax is hard for Quuxal.")
