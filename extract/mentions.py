@@ -733,7 +733,8 @@ class MentionFinder:
                     break
                 del tokens[:3]
             elif (tokens[0].lower_ in rules.stop_modifiers or tokens[0].text == "%"
-                  or tokens[0].pos_ in ("DET", "NUM", "PRON", "PUNCT", "ADV", "SCONJ", "ADP", "AUX", "VERB", "PART", "CCONJ")
+                  or tokens[0].pos_ in ("DET", "NUM", "PRON", "PUNCT", "SYM", "ADV", "SCONJ", "ADP", "AUX", "VERB", "PART",
+                                        "CCONJ")
                   or (etype == "Metric" and tokens[0].lower_ in rules.metric_prefixes_dropped)):
                 tokens.pop(0)
             else:

@@ -517,6 +517,12 @@ def test_a_name_opening_a_clause_after_a_comma_takes_no_hint_from_the_phrase_bef
     assert ("proposes", "zetasgd") in {(r.predicate, r.entity) for r in result.relations}
 
 
+def test_no_name_opens_with_a_symbol(extract_one):
+    result = extract_one("These models cannot capture the interactions involved in problems such as video "
+                         "description/captioning, where the relationship is complex.")
+    assert not [e.name for e in result.entities if not e.name[0].isalnum()]
+
+
 def test_a_plain_capitalised_word_before_a_dataset_noun_names_the_dataset(extract_one):
     """"the MSVD and Charades datasets" names Charades; "an Indian dataset" and "an English corpus" say whose or
     which language's data, and "Bellman constraints" names no dataset at all."""
