@@ -49,9 +49,22 @@ class AuthorObjects:
     def proposed(self, doc: Doc) -> list[tuple[int, int, str]]:
         """(start, end, type) of what "we propose / introduce ..." takes as its object, the paper's contribution;
         the head noun gives the type (Method unless it names a dataset or model)."""
+        return [(start, end, etype) for start, end, etype, _head in self._contributions(doc, "proposes")]
+
+    def provided(self, doc: Doc) -> list[tuple[int, int, str]]:
+        """(start, end, type) of what "we provide / offer ..." takes as its object where a contribution noun, not an
+        activity, heads it, in three words or more ("an evidence candidate selection strategy"; not "an analysis",
+        "insights", "a provable algorithm")."""
+        rules, text = self.rules, cached(doc).text
+        return [(start, end, etype) for start, end, etype, head in self._contributions(doc, "provides")
+                if rules.type_heads.get(head) in ("Dataset", "Model", "Method") and head not in rules.activity_heads
+                and len(text[start:end].split()) >= 3]
+
+    def _contributions(self, doc: Doc, kind: str) -> list[tuple[int, int, str, str]]:
+        """(start, end, type, head lemma) of the objects of the authors' verbs of one kind."""
         rules = self.rules
         found = []
-        for obj in _authors_objects(doc, "proposes", ("NOUN", "PROPN"), rules.container_nouns):
+        for obj in _authors_objects(doc, kind, ("NOUN", "PROPN"), rules.container_nouns):
             head = obj.lemma_.lower()
             if head in rules.not_contributions or self._named_after(obj):
                 continue
@@ -63,7 +76,7 @@ class AuthorObjects:
                 continue
             etype = rules.type_heads.get(head)
             found.append((tokens[0].idx, tokens[-1].idx + len(tokens[-1].text),
-                          etype if etype in ("Dataset", "Model", "Method") else "Method"))
+                          etype if etype in ("Dataset", "Model", "Method") else "Method", head))
         return found
 
     def studied(self, doc: Doc) -> list[tuple[int, int]]:

@@ -13,22 +13,22 @@ from .rules import Rules
 
 
 class AuthorVerbs:
-    """The authors' contribution, naming and study verbs of a Doc ("we propose", "this paper introduces",
-    "which we name", "we study"), found with one PhraseMatcher pass over lemmas (a hash lookup per token; the
+    """The authors' contribution, naming and study verbs of a Doc ("we propose", "this paper introduces", "we
+    provide", "which we name", "we study"), found with one PhraseMatcher pass over lemmas (a hash lookup per token; the
     token Matcher with a LEMMA IN pattern took 35 times as long) rather than a Python loop over every token."""
 
     def __init__(self, vocab: Vocab, rules: Rules):
         self.rules = rules
         self.matcher = PhraseMatcher(vocab, attr="LEMMA")
-        for kind, words in (("proposes", rules.propose_verbs), ("names", rules.naming_words),
-                            ("studies", rules.study_verbs)):
+        for kind, words in (("proposes", rules.propose_verbs), ("provides", rules.provide_verbs),
+                            ("names", rules.naming_words), ("studies", rules.study_verbs)):
             lemmas = sorted({form for word in words for form in (word, word.capitalize())})
             self.matcher.add(kind, [Doc(vocab, words=[lemma], lemmas=[lemma]) for lemma in lemmas])
 
     def __call__(self, doc: Doc) -> list[tuple[int, str]]:
-        """(token index, "proposes", "names" or "studies") for each such verb whose subject is the authors, in text
-        order; a contribution or study word counts only where it is tagged VERB or AUX ("propose" the verb, not a
-        noun)."""
+        """(token index, "proposes", "provides", "names" or "studies") for each such verb whose subject is the
+        authors, in text order; a contribution or study word counts only where it is tagged VERB or AUX ("propose"
+        the verb, not a noun)."""
         found = {(start, doc.vocab.strings[match_id]) for match_id, start, _ in self.matcher(doc)}
         return sorted((i, kind) for i, kind in found
                       if (kind == "names" or doc[i].pos_ in ("VERB", "AUX")) and by_authors(doc[i], self.rules)

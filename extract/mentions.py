@@ -309,6 +309,8 @@ class MentionFinder:
             + self._title_phrases(doc, chunks)
             + [Candidate(start, end, text[start:end], "chunk:proposed-object", 0.6, _PROPOSAL, etype)
                for start, end, etype in self.author_objects.proposed(doc)]
+            + [Candidate(start, end, text[start:end], "chunk:provided-object", 0.6, _PROPOSAL, etype)
+               for start, end, etype in self.author_objects.provided(doc)]
             + [Candidate(start, end, text[start:end], "chunk:studied-object", 0.6, _CHUNK, "Task")
                for start, end in self.author_objects.studied(doc)]
             + [Candidate(start, end, text[start:end], rule, 0.5, _PROPOSAL, etype)

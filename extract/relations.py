@@ -149,7 +149,7 @@ class RelationFinder:
         rules = self.rules
         found: dict[str, RelationHit] = {}
         for index, kind in doc._.mlkg_author_verbs or ():  # "we propose X", "which we name X"
-            if kind == "studies":
+            if kind in ("studies", "provides"):
                 continue
             verb = doc[index]
             sent = cached(doc).sentence_of(verb)
@@ -174,7 +174,7 @@ class RelationFinder:
         """Names the authors give their work outside a "we propose" clause: in the title before its colon (with
         the title as evidence when the abstract never uses the name), in apposition to "our ... algorithm,", right
         after "our proposed" or "the proposed", after "our" when an abbreviation follows ("our consistency regularized
-        GAN (CR-GAN)"), or a method phrase opened by "a new" or "our novel"."""
+        GAN (CR-GAN)"), a method phrase opened by "a new" or "our novel", or a contribution "we provide"."""
         text, found = cached(doc).text, []
         titled = {key for key, e in entities.items() if e.title_span}
         for key in sorted(titled & ownable):
@@ -193,6 +193,8 @@ class RelationFinder:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-proposed", 0.8))
             elif span._.mlkg_rule == "chunk:new-object":  # "encodes each patch via a new adaptive temporal pooling"
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:new", 0.7))
+            elif span._.mlkg_rule == "chunk:provided-object":  # "we provide an evidence candidate selection strategy"
+                found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:provided", 0.7))
         return found
 
     def _after_naming_word(self, doc: Doc, span: Span) -> bool:

@@ -30,6 +30,7 @@ class Rules:
     narrowed_metric_heads: frozenset[str]  # measures only with a narrowing word: "generalization performance"
     narrowing_adjectives: frozenset[str]  # the adjectives that narrow them: "predictive performance"
     propose_verbs: frozenset[str]
+    provide_verbs: frozenset[str]  # "we provide X": a contribution only where a contribution noun heads X
     not_contributions: frozenset[str]
     container_nouns: frozenset[str]
     plural_outputs: frozenset[str]
@@ -138,6 +139,7 @@ def load_rules() -> Rules:
         narrowed_metric_heads=_lower_set(heads["narrowed_metric_heads"]["heads"]),
         narrowing_adjectives=_lower_set(heads["narrowed_metric_heads"]["adjectives"]),
         propose_verbs=_lower_set(heads["propose_verbs"]),
+        provide_verbs=_lower_set(heads["provide_verbs"]["verbs"]),
         not_contributions=_lower_set(heads["not_contributions"]),
         container_nouns=_lower_set(heads["container_nouns"]["nouns"]),
         plural_outputs=_lower_set(heads["plural_outputs"]["heads"]),

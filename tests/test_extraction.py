@@ -104,6 +104,16 @@ def test_a_method_phrase_opened_by_our_is_the_papers_own(extract_one):
     assert not {name for predicate, name in found if predicate == "proposes"} - {"spline-based recalibration approach"}
 
 
+def test_what_the_authors_provide_is_proposed_only_when_a_contribution_noun_heads_it(extract_one):
+    """"we provide an evidence candidate selection strategy" is a contribution; "we provide a theoretical analysis
+    of FooNet", "a provable algorithm" (two words) and "insights" are not, and FooNet is not proposed."""
+    result = extract_one("We propose MeLU. In addition, we provide an evidence candidate selection strategy that "
+                         "ranks items. We also provide a theoretical analysis of FooNet, a provable algorithm and "
+                         "offer insights.")
+    proposed = {name for predicate, name in relations(result) if predicate == "proposes"}
+    assert proposed == {"MeLU", "evidence candidate selection strategy"}
+
+
 def test_what_a_container_noun_holds_is_the_proposal(extract_one):
     """"a class of X": X is proposed, number words in its hyphenated words and all; "a number of X" holds no
     contribution."""
