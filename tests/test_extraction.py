@@ -1065,6 +1065,8 @@ def test_a_method_phrase_a_method_is_built_with_is_an_entity(extract_one):
     names = {n.lower() for n in by_name(result)}
     assert {"reverse translation model", "confident learning algorithm"} <= names
     assert not names & {"simple model", "model", "deep neural network"}
+    extended = extract_one("We extend the multinomial logit model to represent phenomena of human choice.")
+    assert ("usesMethod", "multinomial logit model") in relations(extended)  # what the paper builds on
 
 
 def test_a_single_author_s_i_and_a_verb_joined_to_propose_give_the_proposal(extract_one):
