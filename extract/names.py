@@ -14,7 +14,7 @@ EDGE_PUNCT = "()[]{},.;:!?\"'“”‘’`*"
 _SUFFIX_WORDS = r"-(?:based|style|like|driven|guided|specific|level|wise|free|only|aware|centric|enhanced|augmented|powered|enabled|assisted|agnostic|modality)"
 _SUFFIX = re.compile(_SUFFIX_WORDS + "$")
 _SUFFIX_AT = re.compile(_SUFFIX_WORDS + r"\b")
-_VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*)$")
+_VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*|\d+-(?:19|20)\d\d)$")
 _MATH_CHARS = frozenset("^√{}\\=∑∫")
 _NUMERIC = re.compile(r"^[\d.,×x%+\-–~<>=/]+$")
 _DIMENSION = re.compile(r"^\d+[×x]\d+$|^\d+D$|^\d+(?:st|nd|rd|th)$|^\d+[kKmM]?$")
@@ -134,7 +134,7 @@ def language_pair(name: str, rules: Rules) -> bool:
 
 
 def is_version(word: str) -> bool:
-    """`4.5`, `229B`, `M2.1`, `v2`: a part that may end a multiword model name."""
+    """`4.5`, `229B`, `M2.1`, `v2`, `200-2011`: a part that may end a multiword model or dataset name."""
     return bool(_VERSION.match(word))
 
 

@@ -527,6 +527,13 @@ def test_a_name_opening_a_clause_after_a_comma_takes_no_hint_from_the_phrase_bef
     assert ("proposes", "zetasgd") in {(r.predicate, r.entity) for r in result.relations}
 
 
+def test_a_numbered_edition_ends_a_dataset_name(extract_one):
+    result = extract_one("We apply the algorithm to the Caltech-UCSD Birds 200-2011 dataset and to FooNet 3-5 times.")
+    names = by_name(result)
+    assert names["Caltech-UCSD Birds 200-2011"].type == "Dataset"
+    assert "FooNet 3-5" not in names  # a range of numbers, no edition
+
+
 def test_no_name_opens_with_a_symbol(extract_one):
     result = extract_one("These models cannot capture the interactions involved in problems such as video "
                          "description/captioning, where the relationship is complex.")
