@@ -1046,6 +1046,9 @@ def test_an_eponym_narrows_a_known_term_and_a_percent_sign_opens_no_metric(extra
     names = set(by_name(result))
     assert {"Bayesian logistic regression", "Gaussian backpropagation"} <= names
     assert not any(name.startswith("%") for name in names)
+    alone = extract_one("Our estimator covers distributions broader than the Bernoulli and the categorical, and "
+                        "trains with Bernoulli dropout.")
+    assert "Bernoulli dropout" in by_name(alone) and "Bernoulli" not in by_name(alone)  # a distribution's eponym
 
 
 def test_a_long_form_ending_in_an_adjective_takes_the_noun_after_its_abbreviation(extract_one):
