@@ -582,17 +582,20 @@ class MentionFinder:
                 segments = _split_at(self._task_list(doc, root)[:-1],
                                      lambda previous, token: token.pos_ in ("CCONJ", "PUNCT")
                                      and not in_word_hyphen(token))  # "low-rank matrix estimation problems"
-            elif etype == "Task":  # "POS tagging and sentiment classification": two tasks, each with its head noun
-                segments = _split_at(tokens, lambda previous, token: token.pos_ == "CCONJ" and previous is not None
-                                     and rules.type_heads.get(previous.lemma_.lower()) == "Task")
+            elif etype == "Task":  # "POS tagging and sentiment classification": two tasks, each with its head noun;
+                # a comma makes a list of items ("memory, learning and spatial navigation"), only the last the head's
+                listed = any(t.text == "," for t in tokens)
+                segments = _split_at(tokens, lambda previous, token: token.text == "," or (
+                    token.pos_ == "CCONJ" and previous is not None
+                    and (listed or rules.type_heads.get(previous.lemma_.lower()) == "Task")))
             else:
                 segments = [tokens]
             for segment in segments:
                 segment = self._strip_modifiers(_after_unopened_bracket(self._strip_modifiers(segment, etype)), etype)
                 evaluative_pair = etype == "Task" and any(t.pos_ == "CCONJ" for t in segment) and any(
                     t.lower_ in rules.stop_modifiers for t in segment)  # "precise and flexible reasoning"
-                if segment and (in_word_hyphen(segment[-1]) or evaluative_pair):
-                    continue  # "primal sub-" of "primal sub-problem"
+                if segment and (in_word_hyphen(segment[-1]) or evaluative_pair or not segment[-1].is_alpha):
+                    continue  # "primal sub-" of "primal sub-problem", "time series analysis i.e." of a list
                 needed = 2 if etype == "Task" and head not in ("task", "problem") and not (
                     self._joined_to_tasks(root) or self._purpose_of_a_method(root)) else 1
                 if len(segment) < needed or (head in ("task", "problem") and not self._listed_task(segment)):

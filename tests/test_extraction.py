@@ -534,6 +534,16 @@ def test_a_numbered_edition_ends_a_dataset_name(extract_one):
     assert "FooNet 3-5" not in names  # a range of numbers, no edition
 
 
+def test_a_comma_list_of_tasks_gives_each_item_its_own_name(extract_one):
+    """"panoptic segmentation, depth prediction" are two tasks, "memory, learning and spatial navigation" gives
+    spatial navigation alone, and "analysis i.e." is no task."""
+    result = extract_one("It helps panoptic segmentation, depth prediction and memory, learning and spatial navigation "
+                         "in the downstream tasks of time series analysis i.e., anomaly detection.")
+    names = set(by_name(result))
+    assert {"panoptic segmentation", "depth prediction", "spatial navigation", "anomaly detection"} <= names
+    assert not [name for name in names if "," in name or name.endswith(".")]
+
+
 def test_no_name_opens_with_a_symbol(extract_one):
     result = extract_one("These models cannot capture the interactions involved in problems such as video "
                          "description/captioning, where the relationship is complex.")
