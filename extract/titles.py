@@ -166,7 +166,10 @@ class TitleReader:
             if {generic, generic.replace("-", " ")} & self.rules.generic_phrases or name.lower() in self.rules.not_names:
                 continue  # "deep neural-networks" too
             found.append(TitlePhrase(name, start, end, etype))
-        return found + self._activity_of(title, segments, opening)
+        activities = self._activity_of(title, segments, opening)
+        # the activity is named whole with what it is of: "Unsupervised Detection of Recurrent Patterns", not also
+        # "Unsupervised Detection"
+        return [p for p in found if not any((p.start, p.name) == (a.start, a.activity) for a in activities)] + activities
 
     def _activity_of(self, title: str, segments: list, opening: OpeningName | None) -> list[TitlePhrase]:
         """A title that opens with an activity or task noun and what it is of, up to a function word or the end

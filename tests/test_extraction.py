@@ -1120,6 +1120,10 @@ def test_a_title_opening_with_an_activity_of_something_names_a_task(extract_one)
         assert not any(" of " in name for name in by_name(extract_one(text, title=title)))
     own = extract_one("We propose Parallel Sampling (PS), a fast sampler.", title="Parallel Sampling of Diffusion Models")
     assert "Parallel Sampling of Diffusion Models" not in by_name(own)  # the abstract names the method itself
+    task = extract_one("We find repeated patterns at scale.", title="Unsupervised Detection of Recurrent Patterns in "
+                                                                    "Neural Recordings with Constrained Filters")
+    assert ("addresses", "Unsupervised Detection of Recurrent Patterns") in relations(task)
+    assert "Unsupervised Detection" not in by_name(task)  # the task noun's phrase, cut short of what it is of
 
 
 def test_a_run_of_capitalised_words_ending_in_a_possessive_is_someone_s_name(extract_one):
