@@ -1035,6 +1035,9 @@ def test_a_method_phrase_the_paper_is_compared_with_is_a_baseline(extract_one):
     assert ("comparesWith", "large-batch training") in relations(result)
     names = {n.lower() for n in by_name(result)}
     assert not names & {"existing method", "transformer-based model"}
+    similar = extract_one("Our sampler achieves a lower computational complexity compared to similar existing "
+                          "methods and reaches comparable video generation quality.")
+    assert not [n for n in by_name(similar) if n.startswith(("similar", "comparable"))]
 
 
 def test_a_number_the_text_gives_no_owner_is_for_the_proposal_the_title_names_first(extract_one):
