@@ -14,8 +14,8 @@ from .rules import Rules
 
 class AuthorVerbs:
     """The authors' contribution, naming and study verbs of a Doc ("we propose", "this paper introduces", "we
-    provide", "which we name", "we study"), found with one PhraseMatcher pass over lemmas (a hash lookup per token; the
-    token Matcher with a LEMMA IN pattern took 35 times as long) rather than a Python loop over every token."""
+    provide", "which we name", "we study"), found with one PhraseMatcher pass over lemmas (a hash lookup per token;
+    the token Matcher with a LEMMA IN pattern took 35 times as long) rather than a Python loop over every token."""
 
     def __init__(self, vocab: Vocab, rules: Rules):
         self.rules = rules

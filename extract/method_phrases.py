@@ -25,8 +25,8 @@ from .rules import Rules
 
 #: Verbs whose object is what a method is built with or on: "using a reverse translation model", "we extend the
 #: multinomial logit model".
-USE_VERBS = frozenset({"use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit", "extend", "adapt",
-                       "generalize", "generalise"})
+USE_VERBS = frozenset({"use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit", "extend",
+                       "adapt", "generalize", "generalise"})
 #: Adjectives that mark a phrase opened by "a" or "our" as the paper's own: "a new adaptive temporal pooling".
 NEW_WORDS = frozenset({"new", "novel"})
 _OWN_DETERMINERS = frozenset({"a", "an", "our", "my"})

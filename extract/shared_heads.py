@@ -32,8 +32,8 @@ class SharedHeads:
         self.stop_words = stop_words
 
     def __call__(self, doc: Doc, terms: list[tuple[int, int]]) -> list[tuple[int, int, str, int]]:
-        """For each term (clean-text offsets of a lower-case term of two words or more), the distributed term:
-        its offsets from the modifier to the term's end, its name, and the index of the term it shares."""
+        """For each term (clean-text offsets) of two words or more, the distributed term: its offsets from the
+        modifier to the term's end, its name, and the index of the term it shares."""
         text, found = cached(doc).text, []
         for index, (start, end) in enumerate(terms):
             span = doc.char_span(start, end)
@@ -41,7 +41,8 @@ class SharedHeads:
                 continue
             conjunction, modifier = doc[span.start - 1], doc[span.start - 2]
             sentence_start = cached(doc).sentence_of(span).start
-            if conjunction.lower_ not in _CONJUNCTIONS or modifier.i < sentence_start or not self._lone_modifier(doc, modifier, sentence_start):
+            if (conjunction.lower_ not in _CONJUNCTIONS or modifier.i < sentence_start
+                    or not self._lone_modifier(doc, modifier, sentence_start)):
                 continue
             rest = text[span[0].idx + len(span[0].text) : end]
             if modifier.lower_ not in rest.lower().split():  # "relational and recurrent relational networks"
