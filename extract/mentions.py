@@ -36,6 +36,9 @@ from .substring_filter import SubstringFilter
 from .title_entities import TitleEntities
 from .titles import TitleReader
 
+#: A name cut out of a word or a formula: it opens with a hyphen, slash, tilde, bar or backslash ("-norm" of
+#: "\ell_1-norm", "/Kaplan") or ends with a hyphen, slash, tilde, dollar or a relation sign ("f:R→").
+_BROKEN_NAME = re.compile(r"^[-/~|_\\]|[-/~$→∈≤≥↦]$")
 #: Endings of nationality words, which say whose data a dataset holds, not its name ("an Indian dataset").
 _NATIONALITY_ENDINGS = ("ian", "ese", "ish", "can")
 #: Endings of a capitalised adjective the tagger may take for a name: "Unlabeled", "Graphical", "Neuro-Symbolic".
@@ -326,7 +329,7 @@ class MentionFinder:
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items()
                     if not _lone_capitalised_word(e) and not self._modality_modifier(doc, e) and not self._generic(e)
-                    and not self._kind_of_result(doc, e)}
+                    and not self._kind_of_result(doc, e) and not _BROKEN_NAME.search(e.name)}
         _join_spelt_out(entities, self.typer)
         self.title_entities(doc._.mlkg_title, entities)
         doc._.mlkg_entities = entities

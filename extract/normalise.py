@@ -216,6 +216,8 @@ _PASSES: tuple[tuple[Callable[[str], bool], re.Pattern, Replace], ...] = (
     (_containing("\\"), re.compile(r"\\(ldots|dots|LaTeX|TeX|textendash|textemdash|times)\b"),
      lambda m: [{"ldots": "…", "dots": "…", "textendash": "–", "textemdash": "—", "times": "×"}.get(m.group(1), m.group(1))]),
     (_containing("\\"), re.compile(r"\\\\|\\[,;: ]"), _const(" ")),
+    # LaTeX's tie, a space that does not break, after a word: "Fig.~3", "$\\mathsf{Clipping}~$"; not "~5%"
+    (_containing("~"), re.compile(r"(?<=[A-Za-z0-9.)])~(?=[\sA-Za-z0-9\\$(]|$)"), _const(" ")),
     (_containing("``"), re.compile(r"``"), _const("“")),
     (_containing("''"), re.compile(r"''"), _const("”")),
     (_containing("---"), re.compile(r"(?<!-)---(?!-)"), _const("—")),

@@ -35,6 +35,12 @@ def test_escapes_quotes_and_dashes():
     )
 
 
+def test_latex_tie_after_a_word_is_a_space():
+    text = r"called $\mathsf{FAT}$-$\mathsf{Clipping}~$ (federated); see Fig.~3, about ~5% more, at x.edu/~user"
+    assert normalise(text).text == "called FAT-Clipping (federated); see Fig. 3, about ~5% more, at x.edu/~user"
+    assert back(text, "Fig. 3") == "Fig.~3"
+
+
 def test_markdown_emphasis():
     text = "We propose **T**angential **A**mplifying **G**uidance **(TAG)** against *hallucinations*."
     assert normalise(text).text == "We propose Tangential Amplifying Guidance (TAG) against hallucinations."
