@@ -11,6 +11,10 @@ import re
 from dataclasses import dataclass
 
 _PAREN = re.compile(r"\(([^()]{1,40})\)")
+_CLAUSE_MARK = re.compile(r"[,;]")
+_WORD_TEXT = re.compile(r"[^\W\d_][\w'-]*")
+#: Words a list of capitalised words may hold: "Memory, Attention, and Control".
+_LIST_GLUE = frozenset({"and", "or", "of", "the", "for", "in", "on", "to", "with", "a", "an"})
 _WORD = re.compile(r"[^\s()]+")
 _ROMAN = re.compile(r"^(?:[ivx]+|[IVX]+|[a-zA-Z]|\d+)$")
 _SUBWORD = re.compile(r"[^\s\-–—/]+")
@@ -97,6 +101,15 @@ def spells_out(short: str, long: str) -> bool:
     return len(words) > 1 and _match_initials(_letters(short), words) == 0
 
 
+def _crosses_a_clause(long: str) -> bool:
+    """A long form across a comma or semicolon that is no list of capitalised words ("Memory, Attention, and
+    Control (MAC)" is one): "this paper, we introduce a novel hybrid ... network (TricorNet)" spells the letters
+    only by reaching back into the clause before."""
+    if not _CLAUSE_MARK.search(long):
+        return False
+    return any(not word[0].isupper() for word in _WORD_TEXT.findall(long) if word.lower() not in _LIST_GLUE)
+
+
 def find_abbreviations(text: str, sentence_bounds: list[tuple[int, int]] | None = None) -> list[Abbreviation]:
     """All (long, short) definitions in `text`; a long form never crosses a sentence boundary."""
     bounds = sentence_bounds or [(0, len(text))]
@@ -112,6 +125,8 @@ def find_abbreviations(text: str, sentence_bounds: list[tuple[int, int]] | None 
                     long_end = before[-1].end()
                     while long_end > long_start and not text[long_end - 1].isalnum():
                         long_end -= 1
+                    if _crosses_a_clause(text[long_start:long_end]):
+                        continue
                     found.append(Abbreviation(long_start, long_end, inner_start, inner_start + len(inner)))
                     continue
             # reverse form: SHORT (long form)

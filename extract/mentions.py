@@ -93,6 +93,11 @@ class Candidate:
     pair: int | None = None  # abbreviation definition it belongs to
 
 
+def _broken_name(name: str) -> bool:
+    """A name cut out of a word, a formula or a bracket ("-norm", "f:R→", "FSOD) and instance segmentation")."""
+    return bool(_BROKEN_NAME.search(name)) or name.count("(") != name.count(")")
+
+
 def _split_at(tokens: list, is_break) -> list[list]:
     """The runs of tokens between the tokens for which is_break(token before, token) holds; breaks are dropped."""
     segments, current = [], []
@@ -329,7 +334,7 @@ class MentionFinder:
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items()
                     if not _lone_capitalised_word(e) and not self._modality_modifier(doc, e) and not self._generic(e)
-                    and not self._kind_of_result(doc, e) and not _BROKEN_NAME.search(e.name)}
+                    and not self._kind_of_result(doc, e) and not _broken_name(e.name)}
         _join_spelt_out(entities, self.typer)
         self.title_entities(doc._.mlkg_title, entities)
         doc._.mlkg_entities = entities

@@ -35,3 +35,9 @@ def test_long_form_never_crosses_a_sentence_boundary():
 
 def test_no_match_when_letters_are_missing():
     assert pairs("A convolutional approach (XYZ) works.") == []
+
+
+def test_a_long_form_crosses_a_comma_only_as_a_list_of_capitalised_words():
+    assert pairs("We propose the Memory, Attention, and Control (MAC) cell.") == [("Memory, Attention, and Control", "MAC")]
+    assert pairs("In this paper, we introduce a novel hybrid temporal convolutional and recurrent network "
+                 "(TricorNet), which works.") == []
