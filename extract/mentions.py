@@ -4,8 +4,10 @@ Signals, strongest first: abbreviation definitions, the curated lexicon, the sha
 a task or metric noun or named by the title too (read by `titles.TitleReader`), model classes a paper keeps coming
 back to (`central_classes`), the objects of "we propose" and "we study" (`author_objects`), of "compared to" and
 of "using" (`method_phrases`), and lower-case names a type noun introduces (`lower_case_names`). Overlaps are
-resolved by that order, then by length. Mentions are grouped into entities (`doc_entities.DocEntity`, typed by `doc_entities.EntityTyper`); then what the
-title names joins them (`title_entities`), with no mention in the abstract when the abstract never uses it.
+resolved by that order, then by length; a lone modifier coordinated with an accepted term's first word shares its
+rest (`shared_heads`). Mentions are grouped into entities (`doc_entities.DocEntity`, typed by
+`doc_entities.EntityTyper`); then what the title names joins them (`title_entities`), with no mention in the
+abstract when the abstract never uses it.
 Results go to `doc.spans["mlkg"]` (label = entity type; `Span._.mlkg_key`, `_.mlkg_rule`, `_.mlkg_confidence`)
 and `doc._.mlkg_entities` (key -> DocEntity).
 """
@@ -39,6 +41,9 @@ from .titles import TitleReader
 #: A name cut out of a word or a formula: it opens with a hyphen, slash, tilde, bar or backslash ("-norm" of
 #: "\ell_1-norm", "/Kaplan") or ends with a hyphen, slash, tilde, dollar or a relation sign ("f:R→").
 _BROKEN_NAME = re.compile(r"^[-/~|_\\]|[-/~$→∈≤≥↦]$")
+#: Parts of speech a name never opens with: a noun chunk loses them at its start ("the", "%", "/", "using").
+_NO_NAME_OPENERS = frozenset({"DET", "NUM", "PRON", "PUNCT", "SYM", "ADV", "SCONJ", "ADP", "AUX", "VERB", "PART",
+                              "CCONJ"})
 #: Endings of nationality words, which say whose data a dataset holds, not its name ("an Indian dataset").
 _NATIONALITY_ENDINGS = ("ian", "ese", "ish", "can")
 #: Endings of a capitalised adjective the tagger may take for a name: "Unlabeled", "Graphical", "Neuro-Symbolic".
@@ -746,8 +751,7 @@ class MentionFinder:
                     break
                 del tokens[:3]
             elif (tokens[0].lower_ in rules.stop_modifiers or tokens[0].text == "%"
-                  or tokens[0].pos_ in ("DET", "NUM", "PRON", "PUNCT", "SYM", "ADV", "SCONJ", "ADP", "AUX", "VERB", "PART",
-                                        "CCONJ")
+                  or tokens[0].pos_ in _NO_NAME_OPENERS
                   or (etype == "Metric" and tokens[0].lower_ in rules.metric_prefixes_dropped)):
                 tokens.pop(0)
             else:

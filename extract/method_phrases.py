@@ -5,10 +5,10 @@ adaptive temporal pooling", "our spline-based recalibration approach outperforms
 
 The governing words (the `compare_words` of `patterns/heads.json`, "than" among them, and its "over"
 `basis_words`, `USE_VERBS`, "new" or "novel" in a phrase opened by "a" or "our", and "our" or "my" before a
-phrase not headed by an activity) are found from the Doc's
-lemma array, not by visiting every token; the phrase their object heads counts when a method or activity noun
-heads it and it names a method of its own (a generic head such as "method" or "model" needs two words before it;
-"existing methods", "a transformer-based model", "deep neural networks" are none).
+phrase not headed by an activity) are found from the Doc's lemma array, not by visiting every token; the phrase
+their object heads counts when a method or activity noun heads it and it names a method of its own (a generic head
+such as "method" or "model" needs two words before it; "existing methods", "a transformer-based model", "deep
+neural networks" are none).
 """
 
 from __future__ import annotations
@@ -82,7 +82,8 @@ class MethodPhrases:
     def _new(self, adjectives: list[Token], possessives: list[Token], text: str) -> list[tuple[int, int, str, str]]:
         """Phrases the authors present as their own: "a new adaptive temporal pooling", "our spline-based
         recalibration approach"."""
-        nouns = [adjective.head for adjective in adjectives if adjective.dep_ == "amod" and adjective.head.pos_ == "NOUN"
+        nouns = [adjective.head for adjective in adjectives
+                 if adjective.dep_ == "amod" and adjective.head.pos_ == "NOUN"
                  and any(c.lower_ in _OWN_DETERMINERS for c in adjective.head.children if c.dep_ in ("det", "poss"))]
         nouns += [word.head for word in possessives if word.dep_ == "poss" and word.head.pos_ == "NOUN"
                   and word.head.lemma_.lower() not in self.rules.activity_heads]  # not "our architecture design"

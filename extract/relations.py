@@ -32,6 +32,9 @@ _OUR_APPOSITION = r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0
 #: "our proposed ", "our novel ", "the proposed " just before a name: the authors' own work, named in passing.
 _OUR_PROPOSED = re.compile(r"\b(?:(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)|[Tt]he\s+proposed)\s+$")
 #: "our " before a name the abbreviation after it defines: "Our consistency regularized GAN (CR-GAN) improves".
+#: Mention rules of unnamed phrases the authors present as theirs, and the proposes rule each gives: "encodes each
+#: patch via a new adaptive temporal pooling", "we provide an evidence candidate selection strategy".
+_OWN_PHRASE_RULES = {"chunk:new-object": "proposes:new", "chunk:provided-object": "proposes:provided"}
 _OUR = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s+$")
 _ABBREVIATION_AFTER = re.compile(r"\s*\([A-Z][\w\-]*\)")
 
@@ -191,10 +194,9 @@ class RelationFinder:
                     _OUR.search(text, max(span.start_char - 5, 0), span.start_char)
                     and _ABBREVIATION_AFTER.match(text, span.end_char)):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-proposed", 0.8))
-            elif span._.mlkg_rule == "chunk:new-object":  # "encodes each patch via a new adaptive temporal pooling"
-                found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:new", 0.7))
-            elif span._.mlkg_rule == "chunk:provided-object":  # "we provide an evidence candidate selection strategy"
-                found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:provided", 0.7))
+            elif span._.mlkg_rule in _OWN_PHRASE_RULES:
+                found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char,
+                                         _OWN_PHRASE_RULES[span._.mlkg_rule], 0.7))
         return found
 
     def _after_naming_word(self, doc: Doc, span: Span) -> bool:

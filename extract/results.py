@@ -18,9 +18,10 @@ from spacy.tokens import Doc, Span
 
 from .doc_cache import cached
 
-_NUMBER = re.compile(
-    r"(?<![\w.×-])(?P<sign>[+\-−]?)(?P<number>\d+(?:,\d{3})*(?:\.\d+)?)\s?(?P<unit>%|×(?!\s?\d)|x\b(?!\s?\d)|-fold\b|\s?points?\b|\s?pp\b|\s?dB\b)?"
-)
+#: A number as written ("8,400", "66.21") and a unit after it (a ratio's "x" not before another number: "9x9").
+_AMOUNT = r"\d+(?:,\d{3})*(?:\.\d+)?"
+_UNIT = r"%|×(?!\s?\d)|x\b(?!\s?\d)|-fold\b|\s?points?\b|\s?pp\b|\s?dB\b"
+_NUMBER = re.compile(rf"(?<![\w.×-])(?P<sign>[+\-−]?)(?P<number>{_AMOUNT})\s?(?P<unit>{_UNIT})?")
 _UNITS = {"%": "%", "×": "×", "x": "×", "-fold": "×", "point": "points", "points": "points", "pp": "points", "dB": "dB"}
 #: How many words may stand between a number and its metric, after it and before it.
 _WORDS_AFTER, _WORDS_BEFORE = 3, 6
@@ -43,10 +44,7 @@ _VALUE_OF = re.compile(r"\s+(?:of|is|was)\s+(?:about\s+|around\s+|approximately\
 #: A whole number that is not the value itself: a range's first end ("78-83%"), a count of orders of magnitude.
 _NOT_THE_VALUE = re.compile(r"\s?[-–]\s?\d|\s*orders? of magnitude")
 #: A range of values with its unit: "2-4x", "90%-94%", "19.3–28.9%"; its ends as numbers, the unit after the last.
-_RANGE = re.compile(
-    r"(?P<low>\d+(?:,\d{3})*(?:\.\d+)?)(?:\s?(?:%|×|x\b))?\s?[-–]\s?(?P<high>\d+(?:,\d{3})*(?:\.\d+)?)"
-    r"\s?(?P<unit>%|×(?!\s?\d)|x\b(?!\s?\d)|-fold\b|points?\b|pp\b|dB\b)"
-)
+_RANGE = re.compile(rf"(?P<low>{_AMOUNT})(?:\s?(?:%|×|x\b))?\s?[-–]\s?(?P<high>{_AMOUNT})\s?(?P<unit>{_UNIT})")
 
 
 #: Words that make "the accuracy of many vanilla networks" other people's work, not the paper's result.
@@ -151,9 +149,11 @@ class ResultFinder:
             return None  # "from 4.8% to 0.9%": the result is the second number
         unit = _UNITS.get((match.group("unit") or "").strip(), "")
         ranged = _RANGE.match(text, match.start("number"))
-        upper = None
-        if ranged and Decimal(ranged.group("high").replace(",", "")) > Decimal(ranged.group("low").replace(",", "")):
-            end, unit, upper = ranged.end(), _UNITS[ranged.group("unit").strip()], ranged.group("high").replace(",", "")
+        upper = ranged.group("high").replace(",", "") if ranged else None
+        if upper is not None and Decimal(upper) > Decimal(ranged.group("low").replace(",", "")):
+            end, unit = ranged.end(), _UNITS[ranged.group("unit").strip()]
+        else:
+            upper = None
         factor = None if unit else _FACTOR_OF.search(text, max(start - 12, 0), start)
         if factor:
             unit, start = "×", factor.start()
