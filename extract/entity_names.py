@@ -55,7 +55,7 @@ def _head_index(words: list[str]) -> int:
 
 @lru_cache(maxsize=65536)  # called for most words of every abstract, which repeat across abstracts
 def singular_word(word: str) -> str:
-    """`networks` -> `network`, `Processes` -> `Process`, `policies` -> `policy`, `LLMs` -> `LLM`; other mixed case
+    """`networks` -> `network`, `Processes` -> `Process`, `Entities` -> `Entity`, `LLMs` -> `LLM`; other mixed case
     and words whose final s is no plural (`corpus`, `analysis`, `Bayes`) unchanged. singular() applies it to a
     multiword name's head only, and never to a lone capitalised word, which may be a name ("Adams")."""
     core = _acronym_core(word)
@@ -69,8 +69,8 @@ def singular_word(word: str) -> str:
         return irregular if word.islower() else irregular.capitalize()
     if word.endswith(_IS_PLURALS):
         return word[:-2] + "is"
-    if word.endswith("ies") and word.islower():
-        return word[:-3] + "y"
+    if word.endswith("ies"):  # "policies", "Strategies"; a capitalised stem of two letters is a name ("Vries")
+        return word[:-3] + "y" if word.islower() or len(word) > 5 else word
     if word.endswith(_ES_PLURALS):  # "processes", "boxes"
         return word[:-2]
     return word[:-1]

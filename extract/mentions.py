@@ -78,6 +78,8 @@ _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
 #: Known terms of these types take the lower-case words narrowing them ("soft attention", "distributed SGD").
 _EXTENDED_TYPES = frozenset({"Task", "Method", "Model"})
 _MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "npadvmod", "advmod"})
+#: Dependencies of a noun that heads a noun chunk of its own.
+_CHUNK_ROOT_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "conj", "appos", "attr", "ROOT"})
 _MAX_MODIFIERS = 3
 
 #: Priority of each signal when mentions overlap (lower wins).
@@ -101,6 +103,29 @@ class Candidate:
 def _broken_name(name: str) -> bool:
     """A name cut out of a word, a formula or a bracket ("-norm", "f:R→", "FSOD) and instance segmentation")."""
     return bool(_BROKEN_NAME.search(name)) or name.count("(") != name.count(")")
+
+
+def _phrase_start(noun: Token) -> int:
+    """Where the words before a noun that belong to its phrase start: lower-case nouns, adjectives and
+    conjunctions, and hyphenated words without a determiner ("text-to-video retrieval"; "image generation" of "state-of-the-art
+    image generation")."""
+    doc, start = noun.doc, noun.i
+    while start > noun.left_edge.i:
+        previous = doc[start - 1]
+        if in_word_hyphen(previous) or in_word_hyphen(doc[start]):
+            if previous.pos_ == "DET":
+                break
+        elif not (previous.is_lower and previous.pos_ in ("NOUN", "ADJ", "CCONJ")):
+            break  # a conjunction stays for the caller to split at: "text-to-video retrieval and action localization"
+        start -= 1
+    while start < noun.i and (in_word_hyphen(doc[start]) or in_word_hyphen(doc[start - 1])):
+        start += 1  # the rest of a hyphenated word the walk stopped inside
+    return start
+
+
+def _compound_left_out(token: Token, chunk_start: int) -> bool:
+    """A lower-case noun just before a noun chunk that the parser made part of a word after the chunk's start."""
+    return token.dep_ == "compound" and token.pos_ == "NOUN" and token.is_lower and token.head.i >= chunk_start
 
 
 def _split_at(tokens: list, is_break) -> list[list]:
@@ -312,6 +337,7 @@ class MentionFinder:
         # bounds from the language's chunk iterator, as Span objects and Span.root cost more than the rest of it
         # (an English noun chunk ends at its root, the noun the iterator found it by)
         chunks = [(start, doc[end - 1]) for start, end, _label in doc.noun_chunks_iterator(doc)]
+        chunks += self._unchunked_tasks(doc, chunks)
         candidates = (
             self._abbreviations(doc, text, sentences)
             + self._lexicon(doc)
@@ -392,13 +418,16 @@ class MentionFinder:
     def _lexicon(self, doc: Doc) -> list[Candidate]:
         found = []
         text = cached(doc).text
-        for match_id, start, end in [*self.exact(doc), *self.folded(doc)]:
+        matches = [*self.exact(doc), *self.folded(doc)]
+        for match_id, start, end in matches:
             span = doc[start:end]
             if inside_longer_name(text, span.start_char, span.end_char):
                 continue
             etype = doc.vocab.strings[match_id]
             if etype in _EXTENDED_TYPES:
                 start = self._modified_start(doc, span)
+                # modifiers that cut a known term take all of it: "long short-term memory recurrent neural networks"
+                start = min([start] + [other for _, other, other_end in matches if other < start < other_end])
             else:
                 start = span.start - 1 if etype == "Metric" and self._narrows_a_metric(doc, span) else span.start
             rule = "lexicon" if start == span.start else "lexicon:with-modifiers"
@@ -446,6 +475,8 @@ class MentionFinder:
         return (start <= token.head.i < end and (token.is_lower or eponym) and word not in self.rules.stop_modifiers
                 and token.lower_ not in self.rules.stop_modifiers
                 and (hyphenated or (token.dep_ in _MODIFIER_DEPS and not token.is_stop and not token.like_num
+                                    # a verb the tagger took for a plural ("memory empowers"); "data" is none
+                                    and not (token.tag_ == "NNS" and token.lower_.endswith("s"))
                                     and (token.pos_ in ("ADJ", "NOUN", "VERB") or eponym))))
 
     def _names(self, doc: Doc, sentences: list[tuple[int, int]]) -> list[Candidate]:
@@ -570,6 +601,20 @@ class MentionFinder:
         nxt = doc[span.end]
         return nxt.is_lower and nxt.pos_ in ("NOUN", "ADJ") and span.root.dep_ in ("compound", "amod", "nmod")
 
+    def _unchunked_tasks(self, doc: Doc, chunks: list) -> list[tuple[int, Token]]:
+        """Task nouns the chunk iterator passed over, as (first token, root) from the noun's left edge: it skips a
+        noun whose words overlap an earlier chunk, as "video" of "text-to-video retrieval and action
+        localization" is one."""
+        chunked = {i for first, root in chunks for i in range(first, root.i + 1)}
+        found = []
+        for token in doc:
+            if token.i not in chunked and token.pos_ == "NOUN" and token.dep_ in _CHUNK_ROOT_DEPS \
+                    and self.rules.type_heads.get(token.lemma_.lower()) == "Task":
+                start = _phrase_start(token)
+                if start == token.left_edge.i or doc[start - 1].pos_ != "PROPN":
+                    found.append((start, token))  # not after a name, whose task it is ("text-to-CadQuery generation")
+        return found
+
     def _chunks(self, doc: Doc, chunks: list) -> list[Candidate]:
         """Noun chunks headed by a task noun ("code generation tasks") or by a metric noun next to a number."""
         rules = self.rules
@@ -580,6 +625,8 @@ class MentionFinder:
             etype = "Task" if head == "problem" else "Metric" if narrowed else rules.type_heads.get(head)
             if etype not in ("Task", "Metric"):
                 continue
+            while first > 0 and _compound_left_out(doc[first - 1], first):
+                first -= 1  # "word" of "word sense induction benchmarks", a verb to the parser
             tokens = list(doc[first : root.i + 1])  # its words up to the root
             possessive = [i for i, t in enumerate(tokens) if t.tag_ == "POS" or t.dep_ == "case"]
             if possessive:
@@ -901,7 +948,10 @@ class MentionFinder:
             return False
         first = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         word = cand.name.split(" ", 1)[0]
-        return first is not None and first[0].pos_ != "PROPN" and word.lower() not in self.rules.not_names
+        # a word the tagger calls a name is one, unless the text also writes it in lower case ("Knowledge
+        # distillation (KD) ... transferring knowledge")
+        return first is not None and word.lower() not in self.rules.not_names and (first[0].pos_ != "PROPN" or (
+            cand.name[len(word):] == cand.name[len(word):].lower() and any(token.text == word.lower() for token in doc)))
 
     def _context_vote(self, doc: Doc, cand: Candidate, entity: DocEntity) -> None:
         """"on X" in a sentence about evaluation votes Dataset, unless a task noun heads X; a name before a metric

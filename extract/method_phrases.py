@@ -13,6 +13,7 @@ neural networks" are none).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from spacy.attrs import LEMMA
@@ -85,12 +86,18 @@ class MethodPhrases:
         nouns = [adjective.head for adjective in adjectives
                  if adjective.dep_ == "amod" and adjective.head.pos_ == "NOUN"
                  and any(c.lower_ in _OWN_DETERMINERS for c in adjective.head.children if c.dep_ in ("det", "poss"))]
-        nouns += [word.head for word in possessives if word.dep_ == "poss" and word.head.pos_ == "NOUN"
-                  and word.head.lemma_.lower() not in self.rules.activity_heads]  # not "our architecture design"
-        return [phrase for noun in dict.fromkeys(nouns) for phrase in self._phrase(text, noun, "chunk:new-object")]
+        owned = [word.head for word in possessives if word.dep_ == "poss" and word.head.pos_ == "NOUN"
+                 and word.head.lemma_.lower() not in self.rules.activity_heads]  # not "our architecture design"
+        # a phrase the authors call theirs twice or more is their method with one word before its head too:
+        # "our choice model" ... "our choice model"
+        written = {noun.i: text[noun.left_edge.idx : noun.idx + len(noun.text)].lower() for noun in owned}
+        repeated = Counter(written.values())
+        return [phrase for noun in dict.fromkeys(nouns + owned) for phrase in self._phrase(
+            text, noun, "chunk:new-object", 1 if repeated[written.get(noun.i)] > 1 else 2)]
 
-    def _phrase(self, text: str, noun: Token, rule: str) -> list[tuple[int, int, str, str]]:
-        """The noun phrase `noun` heads, when it names a method of its own; else none."""
+    def _phrase(self, text: str, noun: Token, rule: str, words_needed: int = 2) -> list[tuple[int, int, str, str]]:
+        """The noun phrase `noun` heads, when it names a method of its own (with `words_needed` words before a
+        generic head); else none."""
         rules, doc = self.rules, noun.doc
         head = noun.lemma_.lower()
         if rules.type_heads.get(head) not in ("Method", "Model") and head not in rules.activity_heads:
@@ -103,6 +110,6 @@ class MethodPhrases:
         start, end = tokens[0].idx, noun.idx + len(noun.text)
         modifier = text[start : tokens[-2].idx + len(tokens[-2].text)]
         if singular(text[start:end]).lower() in rules.generic_phrases or (head not in rules.activity_heads and (
-                len(words) < 2 or singular(modifier).lower() in rules.generic_phrases)):
+                len(words) < words_needed or singular(modifier).lower() in rules.generic_phrases)):
             return []
         return [(start, end, rule, "Model" if rules.type_heads.get(head) == "Model" else "Method")]

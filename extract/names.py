@@ -18,6 +18,8 @@ _VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*|\d+-(?:19|
 _MATH_CHARS = frozenset("^√{}\\=∑∫")
 _NUMERIC = re.compile(r"^[\d.,×x%+\-–~<>=/]+$")
 _DIMENSION = re.compile(r"^\d+[×x]\d+$|^\d+D$|^\d+(?:st|nd|rd|th)$|^\d+[kKmM]?$")
+#: A quantity in a capitalised unit of storage or frequency: `1TB`, `2.5GHz`, `40dB`.
+_QUANTITY = re.compile(r"^\d+(?:\.\d+)?(?:[KMGTP]i?B|[kMG]?Hz|dB)$")
 #: Billions of parameters (`Qwen3-235B`). A count in millions is a model's only with a known family (`Pythia-410M`).
 _PARAM_COUNT = re.compile(r"(?:^|[-\s])\d+(?:\.\d+)?B(?:$|[-\s])")
 #: A count in thousands or millions ending a name counts a dataset's items: `Hotels-50K`, `ADE 20K`, `Flickr30K`,
@@ -67,7 +69,8 @@ def has_shape(word: str) -> bool:
     if word == word.lower():  # most words: no capital, so a name only where letters and digits meet
         return (any(ch.isdigit() for ch in word) and not _WITH_UNIT.match(word) and not _DIMENSION.match(word)
                 and _lower_name(word))
-    if len(word) < 2 or "://" in word or "@" in word or _NUMERIC.match(word) or _DIMENSION.match(word):
+    if len(word) < 2 or "://" in word or "@" in word or _NUMERIC.match(word) or _DIMENSION.match(word) \
+            or _QUANTITY.match(word):
         return False
     letters = [ch for ch in word if ch.isalpha()]
     if len(letters) < 2 and not (letters and any(ch.isdigit() for ch in word) and word[0].isupper()):

@@ -13,6 +13,10 @@ def test_plural_acronym_is_singular():
     # -es after ch, sh and zz goes whole ("patche" was a name); a word whose singular ends in -che keeps its e
     assert singular("deformable patches") == "deformable patch" and singular("3D meshes") == "3D mesh"
     assert singular("KV caches") == "KV cache"
+    # a capitalised -ies plural ends in -y ("Flickr30K Entitie" was a name); a two-letter stem is a surname's
+    assert singular("Flickr30K Entities") == "Flickr30K Entity" and singular("Evolution Strategies") == "Evolution Strategy"
+    assert singular("Korteweg-de Vries") == "Korteweg-de Vries"
+    assert name_key("Dense Associative Memories") == name_key("dense associative memory")
 
 
 def test_keys_fold_case_dashes_and_plurals():

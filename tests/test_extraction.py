@@ -1259,3 +1259,54 @@ def test_average_precision_written_ap_and_an_error_reduction_are_result_metrics(
     found = _results(extract_one("FooPose reaches 70.5% AP on COCO. FooSeg gives error reductions of 30.2% and 14%."))
     assert ("70.5%", "70.5", "%", "AP", "FooPose", "COCO") in found
     assert {value for value, _, _, metric, _, _ in found if metric.startswith("error reduction")} == {"30.2%", "14%"}
+
+
+def test_modifiers_before_a_known_term_take_a_known_term_they_cut_whole(extract_one):
+    result = extract_one("We train long short-term memory recurrent neural networks on noisy sensor traces.")
+    names = {n.lower() for n in by_name(result)}
+    assert "long short-term memory recurrent neural network" in names
+    assert "short-term memory recurrent neural network" not in names
+
+
+def test_a_phrase_the_authors_call_theirs_twice_is_proposed_with_one_word_before_its_head(extract_one):
+    twice = extract_one("We study how buyers pick items. Our routing model explains the picks, and we fit our "
+                        "routing model to sales logs.")
+    assert ("proposes", "routing model") in relations(twice)
+    once = extract_one("We study how buyers pick items. Our routing model explains the picks on sales logs.")
+    assert "routing model" not in {n.lower() for n in by_name(once)}
+
+
+def test_time_complexity_and_frames_per_second_in_lower_case_are_metrics(extract_one):
+    result = extract_one("FooTrack runs at 50 fps and has a time complexity linear in the number of objects.")
+    assert {("usesMetric", "fps"), ("usesMetric", "time complexity")} <= relations(result)
+
+
+def test_task_nouns_the_chunker_passes_over_are_tasks_without_what_opens_no_name(extract_one):
+    result = extract_one("Our embedding gives strong results for text-to-video retrieval and action localization. "
+                         "FooGen reaches state-of-the-art image synthesis. In experiments our model improves results "
+                         "in several word sense induction benchmarks.")
+    tasks = {name for predicate, name in relations(result) if predicate == "addresses"}
+    assert {"text-to-video retrieval", "action localization", "image synthesis", "word sense induction"} <= tasks
+    assert not any("state-of-the-art" in name or name == "sense induction" for name in tasks)
+    named = extract_one("We propose a modular framework for text-to-FooQuery generation, named FooCAD.")
+    assert "generation" not in by_name(named)  # the task of a name before it is no bare "generation"
+
+
+def test_a_quantity_in_a_unit_of_storage_or_frequency_is_no_name(extract_one):
+    result = extract_one("FooNet scales to the largest node classification benchmark exceeding 1TB in size and "
+                         "runs at 375Hz on a 16GB card.")
+    assert not {"1TB", "375Hz", "16GB"} & set(by_name(result))
+
+
+def test_a_sentence_opening_word_the_text_also_writes_in_lower_case_is_decapitalised(extract_one):
+    result = extract_one("Knowledge distillation (KD) moves knowledge from a teacher to a student. Graph Neural "
+                         "Networks (GNNs) read graphs. We study KD for GNNs.")
+    names = set(by_name(result))
+    assert "knowledge distillation" in names and "Knowledge distillation" not in names
+    assert "Graph Neural Network" in names  # a title-cased name keeps its capitals
+
+
+def test_an_llm_agent_is_a_model(extract_one):
+    result = extract_one("In FooPlan, the LLM agent refines its plan from feedback. Long-term memory empowers "
+                         "LLM-based agents with planning skills.")
+    assert {("usesModel", "LLM agent"), ("usesModel", "LLM-based agent")} <= relations(result)  # no "memory empowers"
