@@ -18,6 +18,8 @@ _LIST_GLUE = frozenset({"and", "or", "of", "the", "for", "in", "on", "to", "with
 _WORD = re.compile(r"[^\s()]+")
 _ROMAN = re.compile(r"^(?:[ivx]+|[IVX]+|[a-zA-Z]|\d+)$")
 _SUBWORD = re.compile(r"[^\s\-–—/]+")
+#: A letter before a 3 or 4 ("A3C", "OEB3"); a 2 is as often "to" ("I2I", "E2E") as two words.
+_REPEATED_LETTER = re.compile(r"([a-z])([34])(?![0-9])")
 
 
 @dataclass(frozen=True)
@@ -58,10 +60,18 @@ def _match_initials(letters: str, candidates: list[re.Match[str]]) -> int | None
 
 
 def _match_long(short: str, words: list[re.Match[str]], text: str) -> int | None:
-    """Start offset of the run of trailing `words` that spells `short`, or None."""
+    """Start offset of the run of trailing `words` that spells `short`, or None; a letter before a small
+    number stands for that many words it begins ("OEB3": "... Backward Bootstrapped Bonus"; "A3C")."""
     letters = _letters(short)
     if not letters:
         return None
+    start = _match_letters(letters, words, text)
+    repeated = _REPEATED_LETTER.sub(lambda m: m.group(1) * int(m.group(2)), letters)
+    return start if start is not None or repeated == letters else _match_letters(repeated, words, text)
+
+
+def _match_letters(letters: str, words: list[re.Match[str]], text: str) -> int | None:
+    """_match_long for one spelling of the short form: by initials first, then Schwartz-Hearst's letters."""
     limit = min(len(letters) + 5, len(letters) * 2)
     candidates = words[-limit:]
     if not candidates:

@@ -42,6 +42,12 @@ def _same_ending(words: list[str], other: list[str]) -> bool:
     return shorter >= 2 and words[-shorter:] == other[-shorter:]
 
 
+def _reads_as_a_clause(words: list[str]) -> bool:
+    """A title phrase with a verb inside it ("Deep Learning Requires Explicit Regularization", "Retrieval meets
+    ..."): a word before the last ending in a plural or third-person s."""
+    return any(word.endswith("s") and not word.endswith(("ss", "us", "is")) for word in words[:-1])
+
+
 class TitleEntities:
     """Adds what a title names to a Doc's entities; `exact` and `folded` are the mention finder's matchers of the
     lexicon's names with capitals and of its lower-case terms, and `known_in_title` its substring filter of titles
@@ -119,8 +125,21 @@ class TitleEntities:
             words = phrase_key(phrase.name).split(" ")
             names = (name for e in entities.values() for name in (e.name, *e.aliases)
                      if not self.central_classes.is_class(name))  # "neural networks" says nothing of the title's
-            if phrase.activity or not any(_same_ending(words, phrase_key(name).split(" ")) for name in names):
-                self._add_title_only(entities, phrase.name, (phrase.start, phrase.end), phrase.type)
+            # a shorter name of the abstract ending alike names the title's task, not its contribution ("gradient
+            # estimator" under "Generalized Gumbel-Softmax Gradient Estimator for ...")
+            if phrase.activity or not any(_same_ending(words, other) and (phrase.type == "Task" or len(other) >= len(words))
+                                          for other in (phrase_key(name).split(" ") for name in names)):
+                if phrase.type == "Task" or not (_reads_as_a_clause(phrase.name.split()) or self._sized_known_class(words)):
+                    self._add_title_only(entities, phrase.name, (phrase.start, phrase.end), phrase.type)
+
+    def _sized_known_class(self, words: list[str]) -> bool:
+        """"Small Language Models", "Deep Generative Models": a known model class the title only sizes, the class
+        a paper studies rather than one it builds."""
+        rest = list(words)
+        while len(rest) > 1 and (rest[0] in self.rules.stop_modifiers or rest[0] in self.rules.central_class_modifiers):
+            rest.pop(0)
+        return len(rest) < len(words) and (self.rules.known.get(" ".join(rest)) == "Model"
+                                          or self.central_classes.is_class(" ".join(rest)))
 
     def _known_names(self, title: str | None, entities: dict[str, DocEntity]) -> None:
         """Well-known names with capitals (the lexicon's: RoBERTa, ImageNet) and terms of two words or more

@@ -41,3 +41,11 @@ def test_a_long_form_crosses_a_comma_only_as_a_list_of_capitalised_words():
     assert pairs("We propose the Memory, Attention, and Control (MAC) cell.") == [("Memory, Attention, and Control", "MAC")]
     assert pairs("In this paper, we introduce a novel hybrid temporal convolutional and recurrent network "
                  "(TricorNet), which works.") == []
+
+
+def test_a_letter_before_a_small_number_stands_for_that_many_words():
+    assert pairs("We propose a Greedy Search method with Bounded Budget Branching (GSB3) here.") == [
+        ("Greedy Search method with Bounded Budget Branching", "GSB3")]
+    assert pairs("We train an Asynchronous Advantage Actor-Critic (A3C) agent.") == [
+        ("Asynchronous Advantage Actor-Critic", "A3C")]
+    assert pairs("We evaluate on the Fast Retrieval Set (FRS2) split.") == []  # a version number repeats nothing

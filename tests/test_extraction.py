@@ -1306,7 +1306,18 @@ def test_a_sentence_opening_word_the_text_also_writes_in_lower_case_is_decapital
     assert "Graph Neural Network" in names  # a title-cased name keeps its capitals
 
 
-def test_an_llm_agent_is_a_model(extract_one):
+def test_llm_agents_and_foundation_models_are_models(extract_one):
     result = extract_one("In FooPlan, the LLM agent refines its plan from feedback. Long-term memory empowers "
-                         "LLM-based agents with planning skills.")
-    assert {("usesModel", "LLM agent"), ("usesModel", "LLM-based agent")} <= relations(result)  # no "memory empowers"
+                         "LLM-based agents with planning skills. Foundation models like FooCLIP see images.")
+    assert {("usesModel", "LLM agent"), ("usesModel", "LLM-based agent"),  # no "memory empowers"
+            ("usesModel", "foundation model")} <= relations(result)
+
+
+def test_a_title_contribution_is_proposed_though_the_abstract_names_a_shorter_phrase_ending_alike(extract_one):
+    abstract = "Discrete variables are hard to train. We derive a gradient estimator of low variance for them."
+    result = extract_one(abstract, title="Tempered Foo-Softmax Gradient Estimator for Discrete Variables")
+    assert ("proposes", "Tempered Foo-Softmax Gradient Estimator") in relations(result)
+    clause = extract_one(abstract, title="Deep Learning Requires Tempered Gradient Estimators")
+    assert not any(name.startswith("Deep Learning") for name in by_name(clause))  # a title that is a sentence
+    sized = extract_one("We probe how well language models read tables.", title="Small Language Models for Tables")
+    assert "Small Language Models" not in by_name(sized)  # a known class the title only sizes is studied
