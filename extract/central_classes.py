@@ -35,6 +35,7 @@ class CentralClasses:
             r"\b(?:" + "|".join(r"[\s-]+".join(map(re.escape, p.split())) for p in phrases) + r")\b", re.IGNORECASE)
         self.singulars = frozenset(map(singular, rules.central_class_phrases))
         self.modifiers = rules.central_class_modifiers
+        self.evaluative = rules.stop_modifiers
         self.function_words = stop_words | rules.title_function_words
 
     def is_class(self, name: str) -> bool:
@@ -56,8 +57,8 @@ class CentralClasses:
         if head.dep_ in _MODIFIER_DEPS or head.dep_ == "poss" or any(c.dep_ in _DETERMINER_DEPS for c in head.children):
             return False
         before = span.start
-        while before > 0 and doc[before - 1].lower_ in self.modifiers:
-            before -= 1
+        while before > 0 and (doc[before - 1].lower_ in self.modifiers or doc[before - 1].lower_ in self.evaluative):
+            before -= 1  # "complex neural networks" are neural networks too
         if before > 0 and doc[before - 1].dep_ in _MODIFIER_DEPS and before <= doc[before - 1].head.i <= head.i:
             return False  # "graph neural networks", "tree-to-tree neural networks": another class
         return head.i + 1 >= len(doc) or doc[head.i + 1].tag_ not in _NOUN_TAGS

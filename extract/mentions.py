@@ -123,6 +123,16 @@ def _phrase_start(noun: Token) -> int:
     return start
 
 
+def _listed_under_tasks(noun: Token) -> bool:
+    """A bare task noun listed as an example of tasks or problems: "problems such as classification or ranking",
+    "tasks like summarization"."""
+    while noun.dep_ == "conj" and noun.head.i != noun.i:
+        noun = noun.head
+    preposition = noun.head
+    return (noun.dep_ == "pobj" and preposition.lower_ in ("as", "like", "including")
+            and preposition.head.lemma_.lower() in ("task", "problem"))
+
+
 def _compound_left_out(token: Token, chunk_start: int) -> bool:
     """A lower-case noun just before a noun chunk that the parser made part of a word after the chunk's start."""
     return token.dep_ == "compound" and token.pos_ == "NOUN" and token.is_lower and token.head.i >= chunk_start
@@ -657,7 +667,7 @@ class MentionFinder:
                 if segment and (in_word_hyphen(segment[-1]) or evaluative_pair or not segment[-1].is_alpha):
                     continue  # "primal sub-" of "primal sub-problem", "time series analysis i.e." of a list
                 needed = 2 if etype == "Task" and head not in ("task", "problem") and not (
-                    self._joined_to_tasks(root) or self._purpose_of_a_method(root)) else 1
+                    self._joined_to_tasks(root) or self._purpose_of_a_method(root) or _listed_under_tasks(root)) else 1
                 if len(segment) < needed or (head in ("task", "problem") and not self._listed_task(segment)):
                     continue
                 if narrowed and not self._narrows_a_measure(segment):

@@ -980,6 +980,9 @@ def test_neural_networks_are_a_model_only_where_the_paper_keeps_coming_back_to_t
     not_the_class = extract_one("We use the same neural networks for all policies. A new neural network architecture "
                                 "and graph neural networks beat convolutional neural networks.")
     assert "neural network" not in by_name(not_the_class)
+    evaluative = extract_one("When training complex neural networks, memory runs out. We schedule recomputation in "
+                             "large neural networks.")
+    assert "neural network" in by_name(evaluative)  # an evaluative word makes no other class
 
 
 def test_task_nouns_listed_before_problems_or_joined_to_a_task_are_tasks(extract_one):
@@ -1321,3 +1324,11 @@ def test_a_title_contribution_is_proposed_though_the_abstract_names_a_shorter_ph
     assert not any(name.startswith("Deep Learning") for name in by_name(clause))  # a title that is a sentence
     sized = extract_one("We probe how well language models read tables.", title="Small Language Models for Tables")
     assert "Small Language Models" not in by_name(sized)  # a known class the title only sizes is studied
+
+
+def test_bare_task_nouns_listed_as_examples_of_tasks_are_tasks(extract_one):
+    result = extract_one("We design surrogate losses for problems such as classification or ranking. The model "
+                         "suits tasks like summarization.")
+    assert {("addresses", "classification"), ("addresses", "ranking"), ("addresses", "summarization")} <= relations(result)
+    bare = extract_one("We design surrogate losses whose classification is hard.")
+    assert "classification" not in by_name(bare)
