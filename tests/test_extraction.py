@@ -1332,3 +1332,14 @@ def test_bare_task_nouns_listed_as_examples_of_tasks_are_tasks(extract_one):
     assert {("addresses", "classification"), ("addresses", "ranking"), ("addresses", "summarization")} <= relations(result)
     bare = extract_one("We design surrogate losses whose classification is hard.")
     assert "classification" not in by_name(bare)
+
+
+def test_words_that_judge_a_term_or_take_it_as_an_object_do_not_narrow_it(extract_one):
+    result = extract_one("Graph models have received increasing attention. We gain accuracy by fine-tuning BERT "
+                         "and by training CNN models on a well explored low-bit quantization scheme. We propose "
+                         "hierarchically branched diffusion models for generation.")
+    names = set(by_name(result))
+    assert "attention" not in names and "increasing attention" not in names  # interest, not a mechanism
+    assert {"BERT", "CNN"} <= names and not any(n.startswith(("fine-tuning ", "training ")) for n in names)
+    assert "explored low-bit quantization" not in names
+    assert ("proposes", "branched diffusion model") in relations(result)  # an adverb of manner keeps its word
