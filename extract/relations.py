@@ -35,6 +35,8 @@ _OUR_PROPOSED = re.compile(r"\b(?:(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)|[Tt]
 #: Mention rules of unnamed phrases the authors present as theirs, and the proposes rule each gives: "encodes each
 #: patch via a new adaptive temporal pooling", "we provide an evidence candidate selection strategy".
 _OWN_PHRASE_RULES = {"chunk:new-object": "proposes:new", "chunk:provided-object": "proposes:provided"}
+#: Nouns naming no artefact themselves that hand on to the one after them: "a set of", "an attempt at building".
+_HANDING_ON = frozenset({"set", "series", "number", "attempt", "way", "variant", "version", "step"})
 _OUR = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s+$")
 _ABBREVIATION_AFTER = re.compile(r"\s*\([A-Z][\w\-]*\)")
 
@@ -163,6 +165,8 @@ class RelationFinder:
                     break
             inside = [m for m in mentions if verb.idx < m.start_char < window_end and m._.mlkg_key in ownable]
             named = [m for m in inside if self._after_naming_word(doc, m)]
+            if not named and self._presents_no_artefact(verb, inside):
+                continue  # "present experimental results with Probabilistic-FF": what they are with is not new
             # "we present a novel distributional actor-critic framework, GMAC, to ...": the name beside the object
             objects = {m._.mlkg_key for m in inside if m.root.dep_ == "dobj"}
             apposed = [m for m in inside if m._.mlkg_rule.startswith(("name:", "abbreviation:")) and m.root.dep_ == "appos"
@@ -198,6 +202,16 @@ class RelationFinder:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char,
                                          _OWN_PHRASE_RULES[span._.mlkg_rule], 0.7))
         return found
+
+    def _presents_no_artefact(self, verb: Token, inside: list[Span]) -> bool:
+        """The verb's object is no contribution ("results", "an analysis", "a comparison") and no name; not a
+        word that hands on to what it holds ("a set of noise-robust losses", "an attempt at building X")."""
+        objects = [child for child in verb.children if child.dep_ == "dobj"]
+        if not objects:
+            return False
+        lemma = objects[0].lemma_.lower()
+        return lemma in self.rules.not_contributions and lemma not in _HANDING_ON and not any(
+            span.start <= objects[0].i < span.end for span in inside)
 
     def _after_naming_word(self, doc: Doc, span: Span) -> bool:
         previous = [t.lower_ for t in doc[max(span.start - 2, 0) : span.start]]

@@ -121,10 +121,11 @@ class TitleReader:
     def named_phrases(self, title: str | None, opening: OpeningName | None) -> list[TitlePhrase]:
         """What a title says the paper is about, by head noun: its subject, the phrase it opens with (unless it opens
         with a name), when headed by a task noun or by a contribution noun that is not an activity ("Compositional
-        Attention Networks for ...", not "Deep Residual Learning for ..."), or by an activity other than learning
-        or optimization in three words or more before "with", "for", "via" or "using" ("Neural Architecture Search
-        with ..."); a subject headed by learning or optimization, in five words at most and not before "for" or
-        "of", is the setting studied, a task ("Few-Shot Class-Incremental Learning via ..."); and its purpose, the
+        Attention Networks for ..."), or by an activity other than learning or optimization in three words or more
+        before "with", "for", "via" or "using" ("Neural Architecture Search with ..."), or by learning so before
+        "for" ("Deep Residual Learning for ..."); a subject headed by learning or optimization, in five words at
+        most and not before "for" or "of", is the setting studied, a task ("Few-Shot Class-Incremental Learning via
+        ..."); and its purpose, the
         phrase after "for", when headed by a task noun ("... for Low-light Image Enhancement"); and the instrument
         that ends it, after "via", "using", "with" or "through", in three words or more, when a method noun, an
         activity or a gerund heads it ("... via Deep Skill Chaining", "... with Weighted Model Ensembling"). Two
@@ -146,9 +147,13 @@ class TitleReader:
             etype = self.rules.type_heads.get(head)
             subject = index == 0 and before in (None, "towards", "toward") and opening is None  # "Towards X"
             contribution = etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads
-            if subject and head in self.rules.activity_heads and head not in _SETTING_HEADS and len(words) > 2 \
-                    and index + 1 < len(segments) and segments[index + 1][0] in ("for", *_INSTRUMENT_WORDS):
-                etype, contribution = "Method", True  # "Neural Architecture Search with Reinforcement Learning"
+            following = segments[index + 1][0] if index + 1 < len(segments) else None
+            if subject and head in self.rules.activity_heads and len(words) > 2 and (
+                    following in ("for", *_INSTRUMENT_WORDS) if head not in _SETTING_HEADS
+                    else following == "for" and head == "learning"):
+                # "Neural Architecture Search with Reinforcement Learning"; learning only before its purpose:
+                # "Deep Residual Learning for Image Recognition", not "Offline Multi-agent Reinforcement Learning via"
+                etype, contribution = "Method", True
             if subject and head in _SETTING_HEADS and len(words) <= _MAX_SETTING_WORDS and (
                     index + 1 == len(segments) or segments[index + 1][0] not in ("of", "for")):
                 # the setting studied: "Sparse Polynomial Learning and ...", "Few-Shot Class-Incremental Learning via
