@@ -6,7 +6,8 @@ propagation and mean field inference").
 The noun must be a type head (`type_heads` of `patterns/heads.json`: a method, model, dataset or task noun), which
 also types the names; a name is a run of lower-case content words ("as" and an article skipped before it), ending
 in a noun, two words at least (one word is no name of its own: "a method called boosting", "models like ours"),
-and its own head noun, if a type head, gives the same type. Capitalised names there are the mention finder's name
+and its own head noun, if a type head, gives the same type (a task's names an activity: "tasks such as colorectal
+cancer" is none). Capitalised names there are the mention finder's name
 sources' work ("an approach called Deep Generic Segmentation", "models such as BERT").
 """
 
@@ -27,6 +28,16 @@ _NAME_POS = frozenset({"ADJ", "NOUN", "VERB", "PROPN"})
 _EXAMPLE_WORDS = ("such", "like", "including", "e.g.", "namely")
 #: What joins the examples of one list.
 _LIST_JOINS = frozenset({",", "and", "or"})
+
+
+#: Endings of nouns that name an activity ("selection", "assessment", "testing", "analysis", "inference").
+_ACTIVITY_ENDINGS = ("tion", "sion", "ment", "ing", "sis", "ence", "ance")
+#: Activity nouns without such an ending.
+_ACTIVITY_NOUNS = frozenset({"transfer", "control", "problem", "odometry", "search", "design"})
+
+
+def _names_an_activity(noun: str) -> bool:
+    return noun.endswith(_ACTIVITY_ENDINGS) or noun in _ACTIVITY_NOUNS
 
 
 class LowerCaseNames:
@@ -128,8 +139,11 @@ class LowerCaseNames:
             return []  # the phrase goes on in a word no name takes ("offline word embedding compression")
         if len(self._words(name)) < 2 or singular(doc[start:end].text).lower() in self.rules.generic_phrases:
             return []
-        head_type = self.rules.type_heads.get(name[-1].lemma_.lower())
-        return name if head_type in (None, etype) else []
+        head = name[-1].lemma_.lower()
+        head_type = self.rules.type_heads.get(head)
+        # a task is named by an activity: "tasks such as formality transfer", not "tasks such as colorectal cancer"
+        return name if head_type == etype or (head_type is None and (etype != "Task" or _names_an_activity(head))) \
+            else []
 
     @staticmethod
     def _name_word(token: Token) -> bool:

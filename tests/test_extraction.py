@@ -1360,3 +1360,11 @@ def test_what_presented_results_or_an_analysis_are_with_is_not_proposed(extract_
     assert not {("proposes", "FooFF"), ("proposes", "BarNet")} & relations(result)
     named = extract_one("We present a variant of FooNet called BazNet, and a set of noise-robust QuxLoss functions.")
     assert ("proposes", "BazNet") in relations(named)
+
+
+def test_a_lower_case_example_of_tasks_names_an_activity(extract_one):
+    result = extract_one("We evaluate on tasks such as formality transfer and answer selection, and on prediction "
+                         "tasks including colorectal cancer and joint entity.")
+    names = {n.lower() for n in by_name(result)}
+    assert {"formality transfer", "answer selection"} <= names
+    assert not {"colorectal cancer", "joint entity"} & names
