@@ -132,9 +132,13 @@ def _phrase_start(noun: Token) -> int:
 
 
 def _paid_attention(span) -> bool:
-    """The attention a topic receives, attracts or is paid: no attention mechanism."""
-    return len(span) == 1 and span[0].lower_ == "attention" and span[0].dep_ == "dobj" \
-        and span[0].head.lemma_.lower() in _ATTENTION_VERBS
+    """The attention a topic receives, attracts or is paid ("a lot of" it too): no attention mechanism."""
+    if len(span) != 1 or span[0].lower_ != "attention":
+        return False
+    token = span[0]
+    if token.dep_ == "pobj" and token.head.lower_ == "of" and token.head.head.dep_ == "dobj":
+        token = token.head.head  # "attracted a lot of attention", "a great deal of attention"
+    return token.dep_ == "dobj" and token.head.lemma_.lower() in _ATTENTION_VERBS
 
 
 def _listed_under_tasks(noun: Token) -> bool:
@@ -857,8 +861,11 @@ class MentionFinder:
         """Keep the strongest non-overlapping candidates; an abbreviation's two halves stand or fall together."""
         taken: list[tuple[int, int]] = []
         accepted: list[Candidate] = []
-        longer = [(c.start, c.end) for c in candidates if (c.rule.startswith("name:") and c.rule != "name:proper-noun")
-                  or c.rule in ("chunk:task-head", "chunk:title-phrase")]
+        lexical = [(c.start, c.end) for c in candidates if c.priority == _LEXICON]
+        # (not a name a known term runs out of, which loses to it: "ImageNet Top-1" of "ImageNet Top-1 accuracy")
+        longer = [(c.start, c.end) for c in candidates if ((c.rule.startswith("name:") and c.rule != "name:proper-noun")
+                  or c.rule in ("chunk:task-head", "chunk:title-phrase"))
+                  and not any(s < c.end < e or s < c.start < e for s, e in lexical)]
         proposals = [(c.start, c.end) for c in candidates if c.rule == "chunk:proposed-object"
                      and self.typer.head_type(c.name.rsplit(" ", 1)[-1]) in ("Method", "Model", "Dataset")]
         # A known word inside a longer name is part of that name: "Attention" in "Compositional Attention Networks";

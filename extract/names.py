@@ -17,6 +17,8 @@ _SUFFIX_AT = re.compile(_SUFFIX_WORDS + r"\b")
 _VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*|\d+-(?:19|20)\d\d)$")
 _MATH_CHARS = frozenset("^√{}\\=∑∫")
 _NUMERIC = re.compile(r"^[\d.,×x%+\-–~<>=/]+$")
+#: A complexity class or a norm's space, which names no artefact ("TC⁰", "NC¹", "L²"); "D²", "G²-Reader" do.
+_POWER = re.compile(r"^(?:[A-Z]{2,3}[⁰¹]|L[¹²])$")
 _DIMENSION = re.compile(r"^\d+[×x]\d+$|^\d+D$|^\d+(?:st|nd|rd|th)$|^\d+[kKmM]?$")
 #: A quantity in a capitalised unit of storage or frequency: `1TB`, `2.5GHz`, `40dB`.
 _QUANTITY = re.compile(r"^\d+(?:\.\d+)?(?:[KMGTP]i?B|[kMG]?Hz|dB)$")
@@ -70,7 +72,7 @@ def has_shape(word: str) -> bool:
         return (any(ch.isdigit() for ch in word) and not _WITH_UNIT.match(word) and not _DIMENSION.match(word)
                 and _lower_name(word))
     if len(word) < 2 or "://" in word or "@" in word or _NUMERIC.match(word) or _DIMENSION.match(word) \
-            or _QUANTITY.match(word):
+            or _QUANTITY.match(word) or _POWER.match(word):
         return False
     letters = [ch for ch in word if ch.isalpha()]
     if len(letters) < 2 and not (letters and any(ch.isdigit() for ch in word) and word[0].isupper()):

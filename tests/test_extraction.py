@@ -1368,3 +1368,12 @@ def test_a_lower_case_example_of_tasks_names_an_activity(extract_one):
     names = {n.lower() for n in by_name(result)}
     assert {"formality transfer", "answer selection"} <= names
     assert not {"colorectal cancer", "joint entity"} & names
+
+
+def test_a_known_name_before_a_known_metric_it_runs_into_stays_a_name(extract_one):
+    result = extract_one("FooQuant-L achieves 64.0% ImageNet Top-1 accuracy, and its search has attracted a lot of "
+                         "attention. Shallow transformers only solve problems in TC⁰, and gains show in average reward.")
+    found = relations(result)
+    assert {("evaluatedOn", "ImageNet"), ("usesMetric", "Top-1 accuracy"), ("usesMetric", "average reward")} <= found
+    assert not {"attention", "TC⁰"} & set(by_name(result))
+    assert [(r.metric, r.dataset) for r in result.results][:1] == [("top1accuracy", "imagenet")]
