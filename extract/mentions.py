@@ -991,8 +991,8 @@ class MentionFinder:
             cand.name[len(word):] == cand.name[len(word):].lower() and any(token.text == word.lower() for token in doc)))
 
     def _context_vote(self, doc: Doc, cand: Candidate, entity: DocEntity) -> None:
-        """"on X" in a sentence about evaluation votes Dataset, unless a task noun heads X; a name before a metric
-        noun ("MMLU accuracy") too; "the problem of X" votes Task."""
+        """"on X" in a sentence about evaluation votes Dataset, unless a task noun heads X; a measure "on X" and a
+        name before a metric noun ("MMLU accuracy") too; "the problem of X" votes Task."""
         cache = cached(doc)
         span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         if span is None:
@@ -1008,11 +1008,18 @@ class MentionFinder:
                 self.typer.head_type(cand.name.rsplit(" ", 1)[-1]) != "Task" and \
                 cache.words(cache.sentence_of(span)) & self.rules.evaluation_cues:  # not "results on visual storytelling"
             entity.votes["Dataset"] += 1
+        if root.dep_ == "pobj" and preposition == "on" and self._measured(root.head.head) and cand.type_hint is None:
+            entity.votes["Dataset"] += 2  # "perplexity on OpenWebText": what a measure is taken on is data
         if root.dep_ == "pobj" and preposition == "of" and self._poses_a_problem(root.head.head, cand.name):
             entity.votes["Task"] += 3  # "the problem of distributed bilevel optimization": more than its head says
         nxt = _NEXT_WORD.match(cache.text, cand.end)
         if nxt and self.rules.known.get(nxt.group(1).lower()) == "Metric" and cand.type_hint is None:
             entity.votes["Dataset"] += 2
+
+    def _measured(self, noun: Token) -> bool:
+        """A known metric or a noun a metric heads: "perplexity", "top-1 accuracy", "error rate"."""
+        lemma = noun.lemma_.lower()
+        return self.rules.known.get(lemma) == "Metric" or self.rules.type_heads.get(lemma) == "Metric"
 
     def _poses_a_problem(self, noun: Token, name: str) -> bool:
         """"the problem of X", "the task of X": X is a task. Not a problem a thing has: "the consistency problem of

@@ -1377,3 +1377,9 @@ def test_a_known_name_before_a_known_metric_it_runs_into_stays_a_name(extract_on
     assert {("evaluatedOn", "ImageNet"), ("usesMetric", "Top-1 accuracy"), ("usesMetric", "average reward")} <= found
     assert not {"attention", "TC⁰"} & set(by_name(result))
     assert [(r.metric, r.dataset) for r in result.results][:1] == [("top1accuracy", "imagenet")]
+
+
+def test_what_a_measure_is_taken_on_is_a_dataset(extract_one):
+    result = extract_one("FooTune reduces the AUROC of the detector to 0.62, while perplexity on BarText rises to 9.0.")
+    bartext = by_name(result)["BarText"]
+    assert bartext.type == "Dataset" and "9.0" in {r.value_text for r in result.results if r.dataset == bartext.key}
