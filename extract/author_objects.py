@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 
 from spacy.tokens import Doc, Token
 
+from .authorship import own_passive
 from .doc_cache import cached
 from .names import breaks_a_phrase
 from .rules import Rules
@@ -36,6 +37,9 @@ def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...], containers: froz
                             if g.dep_ == "pobj"), obj)
             if obj.dep_ in ("dobj", "pobj") and obj.pos_ in pos:
                 yield obj
+        subject = own_passive(verb) if kind == "proposes" else None
+        if subject is not None and subject.pos_ in pos:
+            yield subject  # "a progressive bit inheritance procedure is introduced"
 
 
 class AuthorObjects:

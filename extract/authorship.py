@@ -27,11 +27,12 @@ class AuthorVerbs:
 
     def __call__(self, doc: Doc) -> list[tuple[int, str]]:
         """(token index, "proposes", "provides", "names" or "studies") for each such verb whose subject is the
-        authors, in text order; a contribution or study word counts only where it is tagged VERB or AUX ("propose"
+        authors (or, proposing, that says in the passive what the paper brings: `own_passive`), in text order; a contribution or study word counts only where it is tagged VERB or AUX ("propose"
         the verb, not a noun)."""
         found = {(start, doc.vocab.strings[match_id]) for match_id, start, _ in self.matcher(doc)}
         return sorted((i, kind) for i, kind in found
-                      if (kind == "names" or doc[i].pos_ in ("VERB", "AUX")) and by_authors(doc[i], self.rules)
+                      if (kind == "names" or doc[i].pos_ in ("VERB", "AUX"))
+                      and (by_authors(doc[i], self.rules) or (kind == "proposes" and own_passive(doc[i])))
                       and not (kind == "names" and self._names_what_is_studied(doc[i])))
 
     def _names_what_is_studied(self, word: Token) -> bool:
@@ -50,6 +51,20 @@ def by_authors(verb: Token, rules: Rules) -> bool:
         else:
             return False
     return False
+
+
+def own_passive(verb: Token) -> Token | None:
+    """The subject of "a novel X is proposed", "an attention module is introduced": present tense, no "by", a
+    subject opened by "a", "an" or "our" or called new; what the paper itself brings (others' work "was proposed",
+    "has been introduced by"). None for any other verb."""
+    if verb.tag_ != "VBN" or any(c.dep_ == "agent" for c in verb.children) or not any(
+            c.dep_ == "auxpass" and c.lower_ in ("is", "are") for c in verb.children):
+        return None
+    subject = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+    if subject is None or not any((c.dep_ in ("det", "poss") and c.lower_ in ("a", "an", "our"))
+                                  or (c.dep_ == "amod" and c.lower_ in ("new", "novel")) for c in subject.children):
+        return None
+    return subject
 
 
 def is_authors(subject: Token, rules: Rules) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from .authorship import own_passive
 from .doc_cache import cached
 from .entity_names import singular
 from .facts import RELATION_OF_TYPE
@@ -163,7 +164,12 @@ class RelationFinder:
                 if token.lower_ in rules.relative_words or token.text == ";":
                     window_end = token.idx
                     break
-            inside = [m for m in mentions if verb.idx < m.start_char < window_end and m._.mlkg_key in ownable]
+            subject = own_passive(verb)
+            if subject is not None:  # "a novel X is proposed": the subject is the window
+                inside = [m for m in mentions if subject.left_edge.i <= m.start and m.end <= subject.i + 1
+                          and m._.mlkg_key in ownable]
+            else:
+                inside = [m for m in mentions if verb.idx < m.start_char < window_end and m._.mlkg_key in ownable]
             named = [m for m in inside if self._after_naming_word(doc, m)]
             if not named and self._presents_no_artefact(verb, inside):
                 continue  # "present experimental results with Probabilistic-FF": what they are with is not new

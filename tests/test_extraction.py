@@ -1383,3 +1383,11 @@ def test_what_a_measure_is_taken_on_is_a_dataset(extract_one):
     result = extract_one("FooTune reduces the AUROC of the detector to 0.62, while perplexity on BarText rises to 9.0.")
     bartext = by_name(result)["BarText"]
     assert bartext.type == "Dataset" and "9.0" in {r.value_text for r in result.results if r.dataset == bartext.key}
+
+
+def test_a_contribution_said_in_the_present_passive_is_proposed(extract_one):
+    result = extract_one("Quantized search is slow. A progressive bit inheritance procedure is introduced to support "
+                         "low bit-widths. A greedy sampling strategy was proposed by earlier work.")
+    found = relations(result)
+    assert ("proposes", "progressive bit inheritance procedure") in found
+    assert not any(p == "proposes" and "sampling strategy" in name for p, name in found)  # others' work, past
