@@ -41,6 +41,8 @@ from .titles import TitleReader
 #: A name cut out of a word or a formula: it opens with a hyphen, slash, tilde, bar or backslash ("-norm" of
 #: "\ell_1-norm", "/Kaplan") or ends with a hyphen, slash, tilde, dollar or a relation sign ("f:R→").
 _BROKEN_NAME = re.compile(r"^[-/~|_\\]|[-/~$→∈≤≥↦]$")
+#: One word that qualifies rather than names: "non-" before a name, or a participle after it.
+_ADJECTIVE_OF_A_NAME = re.compile(r"^non-\S+$|^\S+-[a-z]+ed$")
 #: Parts of speech a name never opens with: a noun chunk loses them at its start ("the", "%", "/", "using").
 _NO_NAME_OPENERS = frozenset({"DET", "NUM", "PRON", "PUNCT", "SYM", "ADV", "SCONJ", "ADP", "AUX", "VERB", "PART",
                               "CCONJ"})
@@ -109,8 +111,10 @@ class Candidate:
 
 
 def _broken_name(name: str) -> bool:
-    """A name cut out of a word, a formula or a bracket ("-norm", "f:R→", "FSOD) and instance segmentation")."""
-    return bool(_BROKEN_NAME.search(name)) or name.count("(") != name.count(")")
+    """A name cut out of a word, a formula or a bracket ("-norm", "f:R→", "FSOD) and instance segmentation"), or
+    an adjective made of a name ("non-IID", "LLM-generated", "L1-regularized")."""
+    return bool(_BROKEN_NAME.search(name)) or name.count("(") != name.count(")") or (
+        bool(_ADJECTIVE_OF_A_NAME.match(name)) and any(ch.isupper() or ch.isdigit() for ch in name))
 
 
 def _phrase_start(noun: Token) -> int:

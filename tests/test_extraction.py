@@ -1391,3 +1391,9 @@ def test_a_contribution_said_in_the_present_passive_is_proposed(extract_one):
     found = relations(result)
     assert ("proposes", "progressive bit inheritance procedure") in found
     assert not any(p == "proposes" and "sampling strategy" in name for p, name in found)  # others' work, past
+
+
+def test_an_adjective_made_of_a_name_is_no_name(extract_one):
+    result = extract_one("FooNet handles non-IID clients, LLM-generated text and L1-regularized weights with FooGAN.")
+    names = set(by_name(result))
+    assert "FooNet" in names and not {"non-IID", "LLM-generated", "L1-regularized"} & names
