@@ -535,6 +535,7 @@ class MentionFinder:
                     name = text[start:end]
                     first = text[run[0][0] : run[0][1]].lower()
                     if (name.lower() not in rules.not_names and first not in rules.not_names
+                            and not (name.istitle() and name.lower() in rules.stop_modifiers)  # "On Standard ..."
                             and name.lower() not in rules.places  # "India", not the "UK" of "UK Biobank"
                             and not (len(run) == 1 and is_version(name)) and not language_pair(name, rules)):
                         rule = "name:shape" if shaped else ("name:multiword" if len(run) > 1 else "name:proper-noun")

@@ -1397,3 +1397,11 @@ def test_an_adjective_made_of_a_name_is_no_name(extract_one):
     result = extract_one("FooNet handles non-IID clients, LLM-generated text and L1-regularized weights with FooGAN.")
     names = set(by_name(result))
     assert "FooNet" in names and not {"non-IID", "LLM-generated", "L1-regularized"} & names
+
+
+def test_a_title_cased_evaluative_word_is_no_name_and_known_vision_and_graph_terms(extract_one):
+    result = extract_one("On Standard benchmarks FooVO beats prior work. It couples differentiable bundle adjustment "
+                         "with structure from motion, and we study clusters in the stochastic block model.")
+    names = {n.lower() for n in by_name(result)}
+    assert "standard" not in names
+    assert {"bundle adjustment", "structure from motion", "stochastic block model"} <= names
