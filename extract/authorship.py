@@ -27,8 +27,8 @@ class AuthorVerbs:
 
     def __call__(self, doc: Doc) -> list[tuple[int, str]]:
         """(token index, "proposes", "provides", "names" or "studies") for each such verb whose subject is the
-        authors (or, proposing, that says in the passive what the paper brings: `own_passive`), in text order; a contribution or study word counts only where it is tagged VERB or AUX ("propose"
-        the verb, not a noun)."""
+        authors (or, proposing, that says in the passive what the paper brings: `own_passive`), in text order; a
+        contribution or study word counts only where it is tagged VERB or AUX ("propose" the verb, not a noun)."""
         found = {(start, doc.vocab.strings[match_id]) for match_id, start, _ in self.matcher(doc)}
         return sorted((i, kind) for i, kind in found
                       if (kind == "names" or doc[i].pos_ in ("VERB", "AUX"))

@@ -7,8 +7,8 @@ The noun must be a type head (`type_heads` of `patterns/heads.json`: a method, m
 also types the names; a name is a run of lower-case content words ("as" and an article skipped before it), ending
 in a noun, two words at least (one word is no name of its own: "a method called boosting", "models like ours"),
 and its own head noun, if a type head, gives the same type (a task's names an activity: "tasks such as colorectal
-cancer" is none). Capitalised names there are the mention finder's name
-sources' work ("an approach called Deep Generic Segmentation", "models such as BERT").
+cancer" is none). Capitalised names there are the mention finder's name sources' work ("an approach called Deep
+Generic Segmentation", "models such as BERT").
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ _ACTIVITY_NOUNS = frozenset({"transfer", "control", "problem", "odometry", "sear
 
 
 def _names_an_activity(noun: str) -> bool:
+    """Whether a noun that is no type head names something done ("formality transfer"), not a thing ("cancer")."""
     return noun.endswith(_ACTIVITY_ENDINGS) or noun in _ACTIVITY_NOUNS
 
 

@@ -19,7 +19,7 @@ import string
 from dataclasses import dataclass
 
 from spacy.matcher import PhraseMatcher
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from .abbreviations import find_abbreviations, spells_out
 from .author_objects import AuthorObjects
@@ -119,8 +119,8 @@ def _broken_name(name: str) -> bool:
 
 def _phrase_start(noun: Token) -> int:
     """Where the words before a noun that belong to its phrase start: lower-case nouns, adjectives and
-    conjunctions, and hyphenated words without a determiner ("text-to-video retrieval"; "image generation" of "state-of-the-art
-    image generation")."""
+    conjunctions, and hyphenated words without a determiner ("text-to-video retrieval"; "image generation" of
+    "state-of-the-art image generation")."""
     doc, start = noun.doc, noun.i
     while start > noun.left_edge.i:
         previous = doc[start - 1]
@@ -135,7 +135,7 @@ def _phrase_start(noun: Token) -> int:
     return start
 
 
-def _paid_attention(span) -> bool:
+def _paid_attention(span: Span) -> bool:
     """The attention a topic receives, attracts or is paid ("a lot of" it too): no attention mechanism."""
     if len(span) != 1 or span[0].lower_ != "attention":
         return False
@@ -641,9 +641,9 @@ class MentionFinder:
         return nxt.is_lower and nxt.pos_ in ("NOUN", "ADJ") and span.root.dep_ in ("compound", "amod", "nmod")
 
     def _unchunked_tasks(self, doc: Doc, chunks: list) -> list[tuple[int, Token]]:
-        """Task nouns the chunk iterator passed over, as (first token, root) from the noun's left edge: it skips a
-        noun whose words overlap an earlier chunk, as "video" of "text-to-video retrieval and action
-        localization" is one."""
+        """Task nouns the chunk iterator passed over, as (first token, root) from where their phrase starts
+        (`_phrase_start`): it skips a noun whose words overlap an earlier chunk, as "video" of "text-to-video
+        retrieval and action localization" is one."""
         chunked = {i for first, root in chunks for i in range(first, root.i + 1)}
         found = []
         for token in doc:
@@ -696,7 +696,8 @@ class MentionFinder:
                 if segment and (in_word_hyphen(segment[-1]) or evaluative_pair or not segment[-1].is_alpha):
                     continue  # "primal sub-" of "primal sub-problem", "time series analysis i.e." of a list
                 needed = 2 if etype == "Task" and head not in ("task", "problem") and not (
-                    self._joined_to_tasks(root) or self._purpose_of_a_method(root) or _listed_under_tasks(root)) else 1
+                    self._joined_to_tasks(root) or self._purpose_of_a_method(root)
+                    or _listed_under_tasks(root)) else 1
                 if len(segment) < needed or (head in ("task", "problem") and not self._listed_task(segment)):
                     continue
                 if narrowed and not self._narrows_a_measure(segment):

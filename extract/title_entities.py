@@ -127,9 +127,10 @@ class TitleEntities:
                      if not self.central_classes.is_class(name))  # "neural networks" says nothing of the title's
             # a shorter name of the abstract ending alike names the title's task, not its contribution ("gradient
             # estimator" under "Generalized Gumbel-Softmax Gradient Estimator for ...")
-            if phrase.activity or not any(_same_ending(words, other) and (phrase.type == "Task" or len(other) >= len(words))
+            contribution = phrase.type != "Task"
+            if phrase.activity or not any(_same_ending(words, other) and (not contribution or len(other) >= len(words))
                                           for other in (phrase_key(name).split(" ") for name in names)):
-                if phrase.type == "Task" or not (_reads_as_a_clause(phrase.name.split()) or self._sized_known_class(words)):
+                if not contribution or not (_reads_as_a_clause(phrase.name.split()) or self._sized_known_class(words)):
                     self._add_title_only(entities, phrase.name, (phrase.start, phrase.end), phrase.type)
 
     def _sized_known_class(self, words: list[str]) -> bool:

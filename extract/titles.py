@@ -125,12 +125,11 @@ class TitleReader:
         before "with", "for", "via" or "using" ("Neural Architecture Search with ..."), or by learning so before
         "for" ("Deep Residual Learning for ..."); a subject headed by learning or optimization, in five words at
         most and not before "for" or "of", is the setting studied, a task ("Few-Shot Class-Incremental Learning via
-        ..."); and its purpose, the
-        phrase after "for", when headed by a task noun ("... for Low-light Image Enhancement"); and the instrument
-        that ends it, after "via", "using", "with" or "through", in three words or more, when a method noun, an
-        activity or a gerund heads it ("... via Deep Skill Chaining", "... with Weighted Model Ensembling"). Two
-        words at least, a verb opening the title left out; question titles and generic phrases say nothing.
-        `opening` is opening_name(title)."""
+        ..."); and its purpose, the phrase after "for", when headed by a task noun ("... for Low-light Image
+        Enhancement"); and the instrument that ends it, after "via", "using", "with" or "through", in three words or
+        more, when a method noun, an activity or a gerund heads it ("... via Deep Skill Chaining", "... with Weighted
+        Model Ensembling"). Two words at least, a verb opening the title left out; question titles and generic
+        phrases say nothing. `opening` is opening_name(title)."""
         if not title or title.rstrip().endswith("?"):
             return []
         found = []
