@@ -981,7 +981,7 @@ def test_neural_networks_are_a_model_only_where_the_paper_keeps_coming_back_to_t
     not_the_class = extract_one("We use the same neural networks for all policies. A new neural network architecture "
                                 "and graph neural networks beat convolutional neural networks.")
     assert "neural network" not in by_name(not_the_class)
-    evaluative = extract_one("When training complex neural networks, memory runs out. We schedule recomputation in "
+    evaluative = extract_one("Complex neural networks need much memory to train. We schedule recomputation in "
                              "large neural networks.")
     assert "neural network" in by_name(evaluative)  # an evaluative word makes no other class
 
@@ -1285,19 +1285,19 @@ def test_time_complexity_and_frames_per_second_in_lower_case_are_metrics(extract
 
 
 def test_task_nouns_the_chunker_passes_over_are_tasks_without_what_opens_no_name(extract_one):
-    result = extract_one("Our embedding gives strong results for text-to-video retrieval and action localization. "
-                         "FooGen reaches state-of-the-art image synthesis. In experiments our model improves results "
-                         "in several word sense induction benchmarks.")
+    result = extract_one("FooEmbed helps with text-to-audio retrieval and action localization alike. FooGen reaches "
+                         "state-of-the-art image synthesis. In our tests the tagger improves scores in several word "
+                         "sense induction benchmarks.")
     tasks = {name for predicate, name in relations(result) if predicate == "addresses"}
-    assert {"text-to-video retrieval", "action localization", "image synthesis", "word sense induction"} <= tasks
+    assert {"text-to-audio retrieval", "action localization", "image synthesis", "word sense induction"} <= tasks
     assert not any("state-of-the-art" in name or name == "sense induction" for name in tasks)
     named = extract_one("We propose a modular framework for text-to-FooQuery generation, named FooCAD.")
     assert "generation" not in by_name(named)  # the task of a name before it is no bare "generation"
 
 
 def test_a_quantity_in_a_unit_of_storage_or_frequency_is_no_name(extract_one):
-    result = extract_one("FooNet scales to the largest node classification benchmark exceeding 1TB in size and "
-                         "runs at 375Hz on a 16GB card.")
+    result = extract_one("FooNet handles a node classification graph exceeding 1TB in size and runs at 375Hz on "
+                         "a 16GB card.")
     assert not {"1TB", "375Hz", "16GB"} & set(by_name(result))
 
 
@@ -1310,7 +1310,7 @@ def test_a_sentence_opening_word_the_text_also_writes_in_lower_case_is_decapital
 
 
 def test_llm_agents_and_foundation_models_are_models(extract_one):
-    result = extract_one("In FooPlan, the LLM agent refines its plan from feedback. Long-term memory empowers "
+    result = extract_one("In FooPlan, the LLM agent edits its plan after each step. Persistent memory empowers "
                          "LLM-based agents with planning skills. Foundation models like FooCLIP see images.")
     assert {("usesModel", "LLM agent"), ("usesModel", "LLM-based agent"),  # no "memory empowers"
             ("usesModel", "foundation model")} <= relations(result)
@@ -1327,8 +1327,8 @@ def test_a_title_contribution_is_proposed_though_the_abstract_names_a_shorter_ph
 
 
 def test_bare_task_nouns_listed_as_examples_of_tasks_are_tasks(extract_one):
-    result = extract_one("We design surrogate losses for problems such as classification or ranking. The model "
-                         "suits tasks like summarization.")
+    result = extract_one("Our losses suit problems such as classification or ranking. The model suits tasks like "
+                         "summarization.")
     assert {("addresses", "classification"), ("addresses", "ranking"), ("addresses", "summarization")} <= relations(result)
     bare = extract_one("We design surrogate losses whose classification is hard.")
     assert "classification" not in by_name(bare)
@@ -1337,7 +1337,7 @@ def test_bare_task_nouns_listed_as_examples_of_tasks_are_tasks(extract_one):
 def test_words_that_judge_a_term_or_take_it_as_an_object_do_not_narrow_it(extract_one):
     result = extract_one("Graph models have received increasing attention. We gain accuracy by fine-tuning BERT "
                          "and by training CNN models on a well explored low-bit quantization scheme. We propose "
-                         "hierarchically branched diffusion models for generation.")
+                         "recursively branched diffusion models for generation.")
     names = set(by_name(result))
     assert "attention" not in names and "increasing attention" not in names  # interest, not a mechanism
     assert {"BERT", "CNN"} <= names and not any(n.startswith(("fine-tuning ", "training ")) for n in names)
@@ -1346,17 +1346,17 @@ def test_words_that_judge_a_term_or_take_it_as_an_object_do_not_narrow_it(extrac
 
 
 def test_a_title_subject_headed_by_learning_before_its_purpose_is_the_paper_s_method(extract_one):
-    result = extract_one("We explore multitask models for neural translation of speech.",
-                         title="Tied Foo Multitask Learning for Neural Speech Translation")
-    assert ("proposes", "Tied Foo Multitask Learning") in relations(result)
-    setting = extract_one("We explore agents that learn offline.", title="Offline Goal-Conditioned Reinforcement "
+    result = extract_one("We study speech that is translated by shared encoders.",
+                         title="Coupled Foo Multitask Learning for Spoken Language Translation")
+    assert ("proposes", "Coupled Foo Multitask Learning") in relations(result)
+    setting = extract_one("We explore agents that learn offline.", title="Offline Multi-Goal Reinforcement "
                           "Learning via Foo Regression")
     assert not any(p == "proposes" and "Reinforcement Learning" in name for p, name in relations(setting))
 
 
 def test_what_presented_results_or_an_analysis_are_with_is_not_proposed(extract_one):
-    result = extract_one("We compile the problem to conformant planning, and present experimental results with the "
-                         "FooFF planner. We present an analysis of BarNet.")
+    result = extract_one("We reduce plan search to a known planning problem, and we present our experimental results "
+                         "with the FooFF planner. We present an analysis of BarNet.")
     assert not {("proposes", "FooFF"), ("proposes", "BarNet")} & relations(result)
     named = extract_one("We present a variant of FooNet called BazNet, and a set of noise-robust QuxLoss functions.")
     assert ("proposes", "BazNet") in relations(named)
@@ -1371,7 +1371,7 @@ def test_a_lower_case_example_of_tasks_names_an_activity(extract_one):
 
 
 def test_a_known_name_before_a_known_metric_it_runs_into_stays_a_name(extract_one):
-    result = extract_one("FooQuant-L achieves 64.0% ImageNet Top-1 accuracy, and its search has attracted a lot of "
+    result = extract_one("FooQuant-S gets 71.5% ImageNet Top-1 accuracy, and its search has attracted a lot of "
                          "attention. Shallow transformers only solve problems in TC⁰, and gains show in average reward.")
     found = relations(result)
     assert {("evaluatedOn", "ImageNet"), ("usesMetric", "Top-1 accuracy"), ("usesMetric", "average reward")} <= found
@@ -1380,16 +1380,16 @@ def test_a_known_name_before_a_known_metric_it_runs_into_stays_a_name(extract_on
 
 
 def test_what_a_measure_is_taken_on_is_a_dataset(extract_one):
-    result = extract_one("FooTune reduces the AUROC of the detector to 0.62, while perplexity on BarText rises to 9.0.")
+    result = extract_one("FooTune cuts the detector's AUROC to 0.55, and perplexity on BarText grows to 9.0.")
     bartext = by_name(result)["BarText"]
     assert bartext.type == "Dataset" and "9.0" in {r.value_text for r in result.results if r.dataset == bartext.key}
 
 
 def test_a_contribution_said_in_the_present_passive_is_proposed(extract_one):
-    result = extract_one("Quantized search is slow. A progressive bit inheritance procedure is introduced to support "
-                         "low bit-widths. A greedy sampling strategy was proposed by earlier work.")
+    result = extract_one("Quantized search is slow. A staged weight sharing method is introduced for small "
+                         "models. A greedy sampling strategy was proposed by earlier work.")
     found = relations(result)
-    assert ("proposes", "progressive bit inheritance procedure") in found
+    assert ("proposes", "weight sharing method") in found
     assert not any(p == "proposes" and "sampling strategy" in name for p, name in found)  # others' work, past
 
 
@@ -1400,8 +1400,8 @@ def test_an_adjective_made_of_a_name_is_no_name(extract_one):
 
 
 def test_a_title_cased_evaluative_word_is_no_name_and_known_vision_and_graph_terms(extract_one):
-    result = extract_one("On Standard benchmarks FooVO beats prior work. It couples differentiable bundle adjustment "
-                         "with structure from motion, and we study clusters in the stochastic block model.")
+    result = extract_one("FooVO wins on Standard benchmarks. It joins bundle adjustment to structure from motion, and "
+                         "we study clusters in the stochastic block model.")
     names = {n.lower() for n in by_name(result)}
     assert "standard" not in names
     assert {"bundle adjustment", "structure from motion", "stochastic block model"} <= names
