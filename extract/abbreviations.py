@@ -61,7 +61,7 @@ def _match_initials(letters: str, candidates: list[re.Match[str]]) -> int | None
 
 def _match_long(short: str, words: list[re.Match[str]], text: str) -> int | None:
     """Start offset of the run of trailing `words` that spells `short`, or None; a letter before a small
-    number stands for that many words it begins ("OEB3": "... Backward Bootstrapped Bonus"; "A3C")."""
+    number stands for that many words it begins ("GSB3": "... Bounded Budget Branching"; "A3C")."""
     letters = _letters(short)
     if not letters:
         return None

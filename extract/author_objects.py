@@ -39,7 +39,7 @@ def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...], containers: froz
                 yield obj
         subject = own_passive(verb) if kind == "proposes" else None
         if subject is not None and subject.pos_ in pos:
-            yield subject  # "a progressive bit inheritance procedure is introduced"
+            yield subject  # "a staged weight sharing method is introduced"
 
 
 class AuthorObjects:

@@ -509,10 +509,10 @@ class MentionFinder:
         return (start <= token.head.i < end and (token.is_lower or eponym) and word not in self.rules.stop_modifiers
                 and token.lower_ not in self.rules.stop_modifiers and not takes_object
                 and (hyphenated or (token.dep_ in _MODIFIER_DEPS and not token.is_stop and not token.like_num
-                                    # a verb the tagger took for a plural ("memory empowers"); "data" is none
+                                    # a verb the tagger took for a plural ("X empowers agents"); "data" is none
                                     and not (token.tag_ == "NNS" and token.lower_.endswith("s"))
                                     # a participle an adverb of judgement or time qualifies: "well explored",
-                                    # "widely used", "publicly available" (not "hierarchically branched")
+                                    # "widely used", "publicly available" (not "recursively branched")
                                     and not any(child.dep_ == "advmod" and child.lower_ in _JUDGING_ADVERBS
                                                 for child in token.children)
                                     and (token.pos_ in ("ADJ", "NOUN", "VERB") or eponym))))
@@ -651,7 +651,7 @@ class MentionFinder:
                     and self.rules.type_heads.get(token.lemma_.lower()) == "Task":
                 start = _phrase_start(token)
                 if start == token.left_edge.i or doc[start - 1].pos_ != "PROPN":
-                    found.append((start, token))  # not after a name, whose task it is ("text-to-CadQuery generation")
+                    found.append((start, token))  # not after a name, whose task it is ("text-to-FooQuery generation")
         return found
 
     def _chunks(self, doc: Doc, chunks: list) -> list[Candidate]:
@@ -1015,7 +1015,7 @@ class MentionFinder:
                 cache.words(cache.sentence_of(span)) & self.rules.evaluation_cues:  # not "results on visual storytelling"
             entity.votes["Dataset"] += 1
         if root.dep_ == "pobj" and preposition == "on" and self._measured(root.head.head) and cand.type_hint is None:
-            entity.votes["Dataset"] += 2  # "perplexity on OpenWebText": what a measure is taken on is data
+            entity.votes["Dataset"] += 2  # "perplexity on WikiText": what a measure is taken on is data
         if root.dep_ == "pobj" and preposition == "of" and self._poses_a_problem(root.head.head, cand.name):
             entity.votes["Task"] += 3  # "the problem of distributed bilevel optimization": more than its head says
         nxt = _NEXT_WORD.match(cache.text, cand.end)

@@ -89,7 +89,7 @@ class MethodPhrases:
         owned = [word.head for word in possessives if word.dep_ == "poss" and word.head.pos_ == "NOUN"
                  and word.head.lemma_.lower() not in self.rules.activity_heads]  # not "our architecture design"
         # a phrase the authors call theirs twice or more is their method with one word before its head too:
-        # "our choice model" ... "our choice model"
+        # "our routing model" ... "our routing model"
         written = {noun.i: text[noun.left_edge.idx : noun.idx + len(noun.text)].lower() for noun in owned}
         repeated = Counter(written.values())
         return [phrase for noun in dict.fromkeys(nouns + owned) for phrase in self._phrase(

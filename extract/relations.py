@@ -172,7 +172,7 @@ class RelationFinder:
                 inside = [m for m in mentions if verb.idx < m.start_char < window_end and m._.mlkg_key in ownable]
             named = [m for m in inside if self._after_naming_word(doc, m)]
             if not named and self._presents_no_artefact(verb, inside):
-                continue  # "present experimental results with Probabilistic-FF": what they are with is not new
+                continue  # "we present results with the X planner": what they are with is not new
             # "we present a novel distributional actor-critic framework, GMAC, to ...": the name beside the object
             objects = {m._.mlkg_key for m in inside if m.root.dep_ == "dobj"}
             apposed = [m for m in inside if m._.mlkg_rule.startswith(("name:", "abbreviation:")) and m.root.dep_ == "appos"

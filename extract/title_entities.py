@@ -126,7 +126,7 @@ class TitleEntities:
             names = (name for e in entities.values() for name in (e.name, *e.aliases)
                      if not self.central_classes.is_class(name))  # "neural networks" says nothing of the title's
             # a shorter name of the abstract ending alike names the title's task, not its contribution ("gradient
-            # estimator" under "Generalized Gumbel-Softmax Gradient Estimator for ...")
+            # estimator" under "Tempered Foo-Softmax Gradient Estimator for ...")
             contribution = phrase.type != "Task"
             if phrase.activity or not any(_same_ending(words, other) and (not contribution or len(other) >= len(words))
                                           for other in (phrase_key(name).split(" ") for name in names)):
