@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Token
 from spacy.vocab import Vocab
 
 from .entity_names import singular
-from .names import breaks_a_phrase, in_word_hyphen
+from .names import ACTIVITY_ENDINGS, breaks_a_phrase, in_word_hyphen
 from .rules import Rules
 
 #: Words that may stand before a name: "termed as the ...", "such as the ...", 'we call "...'.
@@ -30,15 +30,8 @@ _EXAMPLE_WORDS = ("such", "like", "including", "e.g.", "namely")
 _LIST_JOINS = frozenset({",", "and", "or"})
 
 
-#: Endings of nouns that name an activity ("selection", "assessment", "testing", "analysis", "inference").
-_ACTIVITY_ENDINGS = ("tion", "sion", "ment", "ing", "sis", "ence", "ance")
-#: Activity nouns without such an ending.
-_ACTIVITY_NOUNS = frozenset({"transfer", "control", "problem", "odometry", "search", "design"})
-
-
-def _names_an_activity(noun: str) -> bool:
-    """Whether a noun that is no type head names something done ("formality transfer"), not a thing ("cancer")."""
-    return noun.endswith(_ACTIVITY_ENDINGS) or noun in _ACTIVITY_NOUNS
+#: Endings of nouns that name an activity, "analysis" among them.
+_ACTIVITY_ENDINGS = (*ACTIVITY_ENDINGS, "sis")
 
 
 class LowerCaseNames:
@@ -143,8 +136,12 @@ class LowerCaseNames:
         head = name[-1].lemma_.lower()
         head_type = self.rules.type_heads.get(head)
         # a task is named by an activity: "tasks such as formality transfer", not "tasks such as colorectal cancer"
-        return name if head_type == etype or (head_type is None and (etype != "Task" or _names_an_activity(head))) \
-            else []
+        named_by_head = head_type == etype or (head_type is None and (etype != "Task" or self._names_an_activity(head)))
+        return name if named_by_head else []
+
+    def _names_an_activity(self, noun: str) -> bool:
+        """Whether a noun that is no type head names something done ("formality transfer"), not a thing ("cancer")."""
+        return noun.endswith(_ACTIVITY_ENDINGS) or noun in self.rules.activity_nouns
 
     @staticmethod
     def _name_word(token: Token) -> bool:

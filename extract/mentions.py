@@ -80,14 +80,6 @@ _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
 #: Known terms of these types take the lower-case words narrowing them ("soft attention", "distributed SGD").
 _EXTENDED_TYPES = frozenset({"Task", "Method", "Model"})
 _MODIFIER_DEPS = frozenset({"amod", "compound", "nmod", "npadvmod", "advmod"})
-#: Verbs whose object "attention" is interest, not a mechanism: "has received increasing attention".
-_ATTENTION_VERBS = frozenset({"receive", "gain", "attract", "draw", "pay", "garner", "get", "deserve", "capture"})
-#: Adverbs that make the word they qualify a judgement of a term, not part of its name.
-_JUDGING_ADVERBS = frozenset({"well", "widely", "publicly", "recently", "commonly", "previously", "very", "newly",
-                              "frequently", "often", "already", "extensively", "carefully", "poorly", "highly"})
-#: -ing forms that before a name take it as their object: "fine-tuning BERT", "training CNNs".
-_OBJECT_GERUNDS = frozenset({"training", "pretraining", "tuning", "finetuning", "using", "applying", "pruning",
-                             "distilling", "evaluating", "running"})
 #: Dependencies of a noun that heads a noun chunk of its own.
 _CHUNK_ROOT_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "conj", "appos", "attr", "ROOT"})
 _MAX_MODIFIERS = 3
@@ -135,14 +127,14 @@ def _phrase_start(noun: Token) -> int:
     return start
 
 
-def _paid_attention(span: Span) -> bool:
+def _paid_attention(span: Span, attention_verbs: frozenset[str]) -> bool:
     """The attention a topic receives, attracts or is paid ("a lot of" it too): no attention mechanism."""
     if len(span) != 1 or span[0].lower_ != "attention":
         return False
     token = span[0]
     if token.dep_ == "pobj" and token.head.lower_ == "of" and token.head.head.dep_ == "dobj":
         token = token.head.head  # "attracted a lot of attention", "a great deal of attention"
-    return token.dep_ == "dobj" and token.head.lemma_.lower() in _ATTENTION_VERBS
+    return token.dep_ == "dobj" and token.head.lemma_.lower() in attention_verbs
 
 
 def _listed_under_tasks(noun: Token) -> bool:
@@ -453,7 +445,8 @@ class MentionFinder:
         matches = [*self.exact(doc), *self.folded(doc)]
         for match_id, start, end in matches:
             span = doc[start:end]
-            if inside_longer_name(text, span.start_char, span.end_char) or _paid_attention(span):
+            if inside_longer_name(text, span.start_char, span.end_char) or _paid_attention(
+                    span, self.rules.attention_verbs):
                 continue
             etype = doc.vocab.strings[match_id]
             if etype in _EXTENDED_TYPES:
@@ -505,7 +498,7 @@ class MentionFinder:
         word = f"{token.lower_}-{token.doc[token.i + 2].lower_}" if hyphenated else token.lower_  # "well-known"
         eponym = token.is_title and token.lower_ in self.rules.not_names  # "Bayesian logistic regression"
         # a verb with its object, the name after it: "by fine-tuning BERT", "for training CNNs"
-        takes_object = word.rsplit("-", 1)[-1] in _OBJECT_GERUNDS and not token.doc[end - 1].is_lower
+        takes_object = word.rsplit("-", 1)[-1] in self.rules.object_gerunds and not token.doc[end - 1].is_lower
         return (start <= token.head.i < end and (token.is_lower or eponym) and word not in self.rules.stop_modifiers
                 and token.lower_ not in self.rules.stop_modifiers and not takes_object
                 and (hyphenated or (token.dep_ in _MODIFIER_DEPS and not token.is_stop and not token.like_num
@@ -513,7 +506,7 @@ class MentionFinder:
                                     and not (token.tag_ == "NNS" and token.lower_.endswith("s"))
                                     # a participle an adverb of judgement or time qualifies: "well explored",
                                     # "widely used", "publicly available" (not "recursively branched")
-                                    and not any(child.dep_ == "advmod" and child.lower_ in _JUDGING_ADVERBS
+                                    and not any(child.dep_ == "advmod" and child.lower_ in self.rules.judging_adverbs
                                                 for child in token.children)
                                     and (token.pos_ in ("ADJ", "NOUN", "VERB") or eponym))))
 

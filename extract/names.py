@@ -148,6 +148,8 @@ def is_title_word(word: str) -> bool:
     return len(word) > 1 and word[0].isupper() and word[1].islower() and word[1:].replace("-", "").isalpha() and word[1:].islower()
 
 
+#: Endings of a noun that names an activity ("selection", "assessment", "testing", "inference").
+ACTIVITY_ENDINGS = ("ing", "tion", "sion", "ment", "ance", "ence")
 #: The small words a hyphenated name of capitalised words may hold: "Sum-of-Squares", "Mixture-of-Experts".
 _COMPOUND_GLUE = frozenset({"of", "and", "to", "the", "in"})
 

@@ -32,12 +32,10 @@ _LISTED_GLUE = re.compile(r"^\s*(?:\([^()]{1,15}\)|\))?\s*(?:(?!(?:and|or)\b)([a
 _OUR_APPOSITION = r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:the\s+)?)$"
 #: "our proposed ", "our novel ", "the proposed " just before a name: the authors' own work, named in passing.
 _OUR_PROPOSED = re.compile(r"\b(?:(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)|[Tt]he\s+proposed)\s+$")
-#: "our " before a name the abbreviation after it defines: "Our consistency regularized GAN (CR-GAN) improves".
 #: Mention rules of unnamed phrases the authors present as theirs, and the proposes rule each gives: "encodes each
 #: patch via a new adaptive temporal pooling", "we provide an evidence candidate selection strategy".
 _OWN_PHRASE_RULES = {"chunk:new-object": "proposes:new", "chunk:provided-object": "proposes:provided"}
-#: Nouns naming no artefact themselves that hand on to the one after them: "a set of", "an attempt at building".
-_HANDING_ON = frozenset({"set", "series", "number", "attempt", "way", "variant", "version", "step"})
+#: "our " before a name the abbreviation after it defines: "Our consistency regularized GAN (CR-GAN) improves".
 _OUR = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s+$")
 _ABBREVIATION_AFTER = re.compile(r"\s*\([A-Z][\w\-]*\)")
 
@@ -216,7 +214,7 @@ class RelationFinder:
         if not objects:
             return False
         lemma = objects[0].lemma_.lower()
-        return lemma in self.rules.not_contributions and lemma not in _HANDING_ON and not any(
+        return lemma in self.rules.not_contributions and lemma not in self.rules.handing_on_nouns and not any(
             span.start <= objects[0].i < span.end for span in inside)
 
     def _after_naming_word(self, doc: Doc, span: Span) -> bool:

@@ -56,6 +56,11 @@ class Rules:
     activity_heads: frozenset[str]  # Method heads naming an activity ("learning"), not a thing a paper builds
     eponym_heads: frozenset[str]  # nouns that a capitalised name before them makes a method: "Gibbs sampler"
     comparative_measures: dict[str, str]  # "faster" after a ratio names a speedup: "1.5x faster"
+    judging_adverbs: frozenset[str]  # "well explored": the participle judges a known term, it does not narrow it
+    object_gerunds: frozenset[str]  # "fine-tuning BERT": the -ing form takes the name after it as its object
+    attention_verbs: frozenset[str]  # "received increasing attention": interest, not an attention mechanism
+    handing_on_nouns: frozenset[str]  # "we present a set of X": the object hands on to X
+    activity_nouns: frozenset[str]  # "formality transfer": an activity without an activity ending
 
     def family_of(self, name: str) -> str | None:
         """The known model family a name starts with (`Qwen3-VL-32B-Instruct` -> `Qwen`), the longest if several."""
@@ -165,4 +170,9 @@ def load_rules() -> Rules:
         activity_heads=_lower_set(heads["activity_heads"]),
         eponym_heads=_lower_set(heads["eponym_heads"]),
         comparative_measures=_entries(heads["comparative_measures"]),
+        judging_adverbs=_lower_set(heads["judging_adverbs"]["words"]),
+        object_gerunds=_lower_set(heads["object_gerunds"]["words"]),
+        attention_verbs=_lower_set(heads["attention_verbs"]["words"]),
+        handing_on_nouns=_lower_set(heads["handing_on_nouns"]["words"]),
+        activity_nouns=_lower_set(heads["activity_nouns"]["words"]),
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from .doc_cache import cached
-from .names import in_word_hyphen
+from .names import ACTIVITY_ENDINGS, in_word_hyphen
 from .rules import Rules
 
 _CONJUNCTIONS = frozenset({"and", "or"})
@@ -18,7 +18,7 @@ _CONJUNCTIONS = frozenset({"and", "or"})
 _NOT_A_MODIFIER_TAGS = frozenset({"NNS", "NNPS", "VBZ", "VBD", "VBP", "MD"})
 #: Endings of a noun that names an activity or a quality, which heads a phrase of its own ("overfitting and feature
 #: selection", "fairness and data augmentation", "reinforcement or temporal difference learning").
-_NOMINALISATION = ("ing", "tion", "sion", "ity", "ness", "ment", "ance", "ence", "acy")
+_NOMINALISATION = (*ACTIVITY_ENDINGS, "ity", "ness", "acy")
 #: Tags of a word before the modifier that would make the left conjunct longer than one word ("object detection
 #: and semantic segmentation": "detection" is a term of its own, not a modifier of "segmentation").
 _PHRASE_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS", "JJ", "JJR", "JJS", "VBG", "VBN", "HYPH"})

@@ -153,8 +153,7 @@ class TitleReader:
                 # "Neural Architecture Search with Reinforcement Learning"; learning only before its purpose:
                 # "Deep Residual Learning for Image Recognition", not "Offline Multi-agent Reinforcement Learning via"
                 etype, contribution = "Method", True
-            if subject and head in _SETTING_HEADS and len(words) <= _MAX_SETTING_WORDS and (
-                    index + 1 == len(segments) or segments[index + 1][0] not in ("of", "for")):
+            if subject and head in _SETTING_HEADS and len(words) <= _MAX_SETTING_WORDS and following not in ("of", "for"):
                 # the setting studied: "Sparse Polynomial Learning and ...", "Few-Shot Class-Incremental Learning via
                 # ..."; before "for", the means to a purpose ("Deep Residual Learning for Image Recognition")
                 etype = "Task"
