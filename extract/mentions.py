@@ -33,7 +33,7 @@ from .entity_names import display_name, name_key, plural_spellings, singular, si
 from .names import (ACRONYM, has_shape, in_word_hyphen, inside_longer_name, is_capitalised_compound, is_title_word,
                     is_version, language_pair, looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
 from .rules import Rules, dataset_family
-from .shared_heads import SharedHeads
+from .shared_heads import SharedHeads, shared_editions
 from .substring_filter import SubstringFilter
 from .title_entities import TitleEntities
 from .titles import TitleReader
@@ -663,9 +663,11 @@ class MentionFinder:
             possessive = [i for i, t in enumerate(tokens) if t.tag_ == "POS" or t.dep_ == "case"]
             if possessive:
                 tokens = tokens[possessive[-1] + 1 :]
-            if any(has_shape(t.text) and t.lower_ not in rules.generic_model_classes
-                   and not (etype == "Task" and self._modality(t.text)) for t in tokens):
-                continue  # a name inside is the entity ("ImageNet classification"), a modality is not ("LiDAR ...")
+            if any((has_shape(t.text) and t.lower_ not in rules.generic_model_classes
+                    and not (etype == "Task" and self._modality(t.text)))
+                   or (t.is_title and rules.known.get(t.lower_) == "Dataset") for t in tokens):
+                continue  # a name inside is the entity ("ImageNet classification", "Cityscapes segmentation"), a
+                # modality is not ("LiDAR ...")
             if etype == "Metric" and not (narrowed or self._near_number(doc, first, root) or self._measured_in(root)):
                 continue
             if etype == "Task" and root.tag_ == "NNS" and head in rules.plural_outputs:
@@ -898,6 +900,10 @@ class MentionFinder:
         shared = [Candidate(start, end, name, "coordination:shared-head", terms[i].confidence, terms[i].priority,
                             terms[i].type_hint)
                   for start, end, name, i in self.shared_heads(doc, [(c.start, c.end) for c in terms])]
+        names = [c for c in accepted if c.pair is None and c.rule.startswith(("name:", "lexicon"))]
+        shared += [Candidate(start, end, name, "coordination:shared-edition", names[i].confidence, names[i].priority,
+                             names[i].type_hint)
+                   for start, end, name, i in shared_editions(cached(doc).text, [(c.start, c.end) for c in names])]
         return sorted(accepted + shared, key=lambda c: (c.start, c.end)) if shared else accepted
 
     def _share_list_hints(self, doc: Doc, text: str, accepted: list[Candidate]) -> None:
@@ -1034,7 +1040,11 @@ class MentionFinder:
         on kernelized SVRs", "gains over the adopted SR"; but "results based on MSMARCO" is data."""
         governor = preposition.head
         evaluation = governor.dep_ == "acl" and governor.head.lemma_.lower() in self.rules.evaluation_cues
-        return governor.lemma_.lower() in self.rules.basis_words.get(preposition.lower_, ()) and not evaluation
+        words = self.rules.basis_words.get(preposition.lower_, ())
+        # or the verb whose object the parser hung it on: "improves accuracy over X"
+        verb = governor.head if governor.dep_ == "dobj" else None
+        return (governor.lemma_.lower() in words or (verb is not None and verb.lemma_.lower() in words)) \
+            and not evaluation
 
     @staticmethod
     def _more_mentions(text: str, by_key: dict[str, DocEntity], accepted: list[Candidate]) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
-from .authorship import own_passive
+from .authorship import own_passive, verb_object
 from .doc_cache import cached
 from .entity_names import singular
 from .facts import RELATION_OF_TYPE
@@ -32,6 +32,9 @@ _LISTED_GLUE = re.compile(r"^\s*(?:\([^()]{1,15}\)|\))?\s*(?:(?!(?:and|or)\b)([a
 _OUR_APPOSITION = r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:the\s+)?)$"
 #: "our proposed ", "our novel ", "the proposed " just before a name: the authors' own work, named in passing.
 _OUR_PROPOSED = re.compile(r"\b(?:(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)|[Tt]he\s+proposed)\s+$")
+#: "our new dataset ", "our proposed search algorithm - " just before a name: the authors' new thing named by the
+#: name after its head noun (the head's type checked in the code; "our novel method on FooSet" names no new thing).
+_OUR_NEW_HEAD = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)\s+(?:[a-z][\w-]*\s+){0,2}([a-z]+)\s+(?:-\s+)?$")
 #: Mention rules of unnamed phrases the authors present as theirs, and the proposes rule each gives: "encodes each
 #: patch via a new adaptive temporal pooling", "we provide an evidence candidate selection strategy".
 _OWN_PHRASE_RULES = {"chunk:new-object": "proposes:new", "chunk:provided-object": "proposes:provided"}
@@ -172,9 +175,12 @@ class RelationFinder:
             if not named and self._presents_no_artefact(verb, inside):
                 continue  # "we present results with the X planner": what they are with is not new
             # "we present a novel distributional actor-critic framework, GMAC, to ...": the name beside the object
+            # unless it was named before ("we build on BarNet and develop FooNet, a lighter BarNet")
             objects = {m._.mlkg_key for m in inside if m.root.dep_ == "dobj"}
+            earlier = {m._.mlkg_key for m in mentions if m.start < verb.i}
             apposed = [m for m in inside if m._.mlkg_rule.startswith(("name:", "abbreviation:")) and m.root.dep_ == "appos"
-                       and m.root.head.dep_ == "dobj" and m.root.head.head.i == verb.i and m._.mlkg_key not in objects]
+                       and m.root.head.dep_ == "dobj" and m.root.head.head.i == verb.i
+                       and m._.mlkg_key not in objects and m._.mlkg_key not in earlier]
             chosen = named or self._first_and_listed(doc, inside[inside.index(apposed[0]) :] if apposed else inside)
             for span in chosen:
                 rule = "proposes:named" if span in named else "proposes:we-verb"
@@ -200,22 +206,28 @@ class RelationFinder:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-apposition", 0.8))
             elif _OUR_PROPOSED.search(text, max(span.start_char - 30, 0), span.start_char) or (
                     _OUR.search(text, max(span.start_char - 5, 0), span.start_char)
-                    and _ABBREVIATION_AFTER.match(text, span.end_char)):
+                    and _ABBREVIATION_AFTER.match(text, span.end_char)) or self._after_own_head(text, span):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-proposed", 0.8))
             elif span._.mlkg_rule in _OWN_PHRASE_RULES:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char,
                                          _OWN_PHRASE_RULES[span._.mlkg_rule], 0.7))
         return found
 
+    def _after_own_head(self, text: str, span: Span) -> bool:
+        """After "our new dataset", "our proposed search algorithm": a new thing's head noun, of a kind a name can
+        be proposed as (a method, model or dataset)."""
+        before = _OUR_NEW_HEAD.search(text, max(span.start_char - 60, 0), span.start_char)
+        return before is not None and self.rules.type_heads.get(singular(before.group(1))) in ("Method", "Model", "Dataset")
+
     def _presents_no_artefact(self, verb: Token, inside: list[Span]) -> bool:
         """The verb's object is no contribution ("results", "an analysis", "a comparison") and no name; not a
         word that hands on to what it holds ("a set of noise-robust losses", "an attempt at building X")."""
-        objects = [child for child in verb.children if child.dep_ == "dobj"]
-        if not objects:
+        obj = verb_object(verb)
+        if obj is None:
             return False
-        lemma = objects[0].lemma_.lower()
+        lemma = obj.lemma_.lower()
         return lemma in self.rules.not_contributions and lemma not in self.rules.handing_on_nouns and not any(
-            span.start <= objects[0].i < span.end for span in inside)
+            span.start <= obj.i < span.end for span in inside)
 
     def _after_naming_word(self, doc: Doc, span: Span) -> bool:
         previous = [t.lower_ for t in doc[max(span.start - 2, 0) : span.start]]

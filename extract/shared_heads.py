@@ -1,11 +1,14 @@
 """Terms that share the rest of a coordinated term: "image and molecular generation tasks" names image generation
-as well as molecular generation, "convolutional and recurrent neural networks" both kinds of network.
+as well as molecular generation, "convolutional and recurrent neural networks" both kinds of network; and names that
+share their start with the years after them ("FooSet 2019 and 2021" names FooSet 2021 too).
 
 Read from the words, not the parse: the parser often takes the lone modifier before "and" for the head of the
 whole phrase ("image" heading "tasks").
 """
 
 from __future__ import annotations
+
+import re
 
 from spacy.tokens import Doc
 
@@ -14,6 +17,11 @@ from .names import ACTIVITY_ENDINGS, in_word_hyphen
 from .rules import Rules
 
 _CONJUNCTIONS = frozenset({"and", "or"})
+#: A name's last word when it is a year: the edition of a dataset or challenge ("FooSet 2019").
+_EDITION = re.compile(r" ((?:19|20)\d\d)$")
+#: The years listed right after such a name, the last after "and", "or" or "&": "2019, 2020 and 2021".
+_MORE_EDITIONS = re.compile(r"(?:\s*,\s*(?:19|20)\d\d\b)*\s*,?\s*(?:and|or|&)\s+(?:19|20)\d\d\b")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 #: Tags of a word that cannot be a lone modifier: plurals ("images and text generation") and finite verbs.
 _NOT_A_MODIFIER_TAGS = frozenset({"NNS", "NNPS", "VBZ", "VBD", "VBP", "MD"})
 #: Endings of a noun that names an activity or a quality, which heads a phrase of its own ("overfitting and feature
@@ -63,3 +71,20 @@ class SharedHeads:
             return False
         before = doc[word.i - 1] if word.i > sentence_start else None
         return before is None or before.tag_ not in _PHRASE_TAGS
+
+
+def shared_editions(text: str, names: list[tuple[int, int]]) -> list[tuple[int, int, str, int]]:
+    """For each name (clean-text offsets) ending in a year that more years follow ("FooSet 2019 and 2021"), each
+    further edition: offsets from the name's start to that year's end, its name (the name with that year), and
+    the index of the name it shares."""
+    found = []
+    for index, (start, end) in enumerate(names):
+        edition = _EDITION.search(text, start, end)
+        listed = _MORE_EDITIONS.match(text, end) if edition else None
+        if listed is None:
+            continue
+        stem = text[start : edition.start(1)]
+        for year in _YEAR.finditer(text, end, listed.end()):
+            if year.group() != edition.group(1):
+                found.append((start, year.end(), stem + year.group(), index))
+    return found

@@ -1405,3 +1405,47 @@ def test_a_title_cased_evaluative_word_is_no_name_and_known_vision_and_graph_ter
     names = {n.lower() for n in by_name(result)}
     assert "standard" not in names
     assert {"bundle adjustment", "structure from motion", "stochastic block model"} <= names
+
+
+def test_years_listed_after_a_name_are_its_other_editions(extract_one):
+    result = extract_one("We train FooDet on FooSeg 2019 and 2021 and test it on BarPose 2016, 2017 and 2018. "
+                         "Between 2019 and 2021 the detector improved.")
+    names = set(by_name(result))
+    assert {"FooSeg 2019", "FooSeg 2021", "BarPose 2016", "BarPose 2017", "BarPose 2018"} <= names
+    assert not any(name.startswith(("FooDet 20", "FooSeg 2016")) for name in names)
+
+
+def test_and_present_read_as_an_adjective_is_still_the_authors_verb(extract_one):
+    result = extract_one("In this paper, we show that pruning redundant filters is harmful for calibration and "
+                         "present FooReg, a novel pruning technique that keeps calibrated filters.")
+    assert ("proposes", "FooReg") in relations(result)
+    other = extract_one("We study the calibration of pruned filters and present results on FooSet, where pruning hurts.")
+    assert not any(p == "proposes" for p, _ in relations(other))
+
+
+def test_a_name_apposed_to_the_new_name_that_was_named_before_is_not_proposed(extract_one):
+    result = extract_one("BarGAR fits sensor series well. We develop QuGAR, a simplified BarGAR with the same accuracy.")
+    found = relations(result)
+    assert ("proposes", "QuGAR") in found and ("proposes", "BarGAR") not in found
+
+
+def test_a_name_after_our_new_dataset_is_proposed(extract_one):
+    result = extract_one("We evaluate on BarSet and our new dataset BazSet-R, where our proposed search algorithm "
+                         "QuxFind is best.")
+    found = relations(result)
+    assert {("proposes", "BazSet-R"), ("proposes", "QuxFind")} <= found and ("proposes", "BarSet") not in found
+    other = extract_one("We evaluate our novel method on BarSet.")
+    assert ("proposes", "BarSet") not in relations(other)
+
+
+def test_source_separation_is_a_known_task(extract_one):
+    result = extract_one("We study blind source separation. FooMix helps speech separation.")
+    names = by_name(result)
+    assert names["blind source separation"].type == names["speech separation"].type == "Task"
+
+
+def test_a_known_dataset_before_a_task_noun_and_what_a_method_improves_over(extract_one):
+    result = extract_one("On the Cityscapes segmentation task, FooMix improves accuracy by 4.9% over BarGAN.")
+    names = by_name(result)
+    assert names["Cityscapes"].type == "Dataset" and "Cityscapes segmentation" not in names
+    assert names["BarGAN"].type != "Dataset" and ("comparesWith", "BarGAN") in relations(result)
