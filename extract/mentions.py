@@ -39,8 +39,9 @@ from .title_entities import TitleEntities
 from .titles import TitleReader
 
 #: A name cut out of a word or a formula: it opens with a hyphen, slash, tilde, bar or backslash ("-norm" of
-#: "\ell_1-norm", "/Kaplan") or ends with a hyphen, slash, tilde, dollar or a relation sign ("f:R→").
-_BROKEN_NAME = re.compile(r"^[-/~|_\\]|[-/~$→∈≤≥↦]$")
+#: "\ell_1-norm", "/Kaplan") or ends with a hyphen, slash, tilde, dollar or a relation sign ("f:R→"), or it is
+#: variables listed with commas ("X,Y").
+_BROKEN_NAME = re.compile(r"^[-/~|_\\]|[-/~$→∈≤≥↦]$|^\w(?:,\w)+$")
 #: One word that qualifies rather than names: "non-" before a name, or a participle after it.
 _ADJECTIVE_OF_A_NAME = re.compile(r"^non-\S+$|^\S+-[a-z]+ed$")
 #: Parts of speech a name never opens with: a noun chunk loses them at its start ("the", "%", "/", "using").
@@ -462,7 +463,7 @@ class MentionFinder:
 
     def _narrows_a_metric(self, doc: Doc, span) -> bool:
         """The word before a known one-word metric says which task's measure it is: a task noun ("forecasting
-        accuracy", "detection accuracy") or a narrowing adjective ("predictive accuracy"); not "model accuracy",
+        accuracy", "detection accuracy", the tagger's participle "clustering accuracy") or a narrowing adjective ("predictive accuracy"); not "model accuracy",
         the end of a hyphenated word ("worst-case regret") nor of a task's name ("link prediction accuracy")."""
         if len(span) != 1 or span.start < 2:
             return False
@@ -471,7 +472,7 @@ class MentionFinder:
         before = doc[span.start - 2]
         return (word.head.i == span.start and word.is_lower and not in_word_hyphen(before)
                 and before.pos_ not in ("NOUN", "PROPN") and not any(c.dep_ in _MODIFIER_DEPS for c in word.children)
-                and ((word.dep_ == "compound" and lower != "task" and self.typer.head_type(lower) == "Task")
+                and ((word.dep_ in ("compound", "amod") and lower != "task" and self.typer.head_type(lower) == "Task")
                      or lower in self.rules.narrowing_adjectives))
 
     def _modified_start(self, doc: Doc, span) -> int:
@@ -492,14 +493,18 @@ class MentionFinder:
         return start
 
     def _narrows(self, token, start: int, end: int, hyphenated: bool) -> bool:
-        """A lower-case content word, or an eponym the lexicon lists as no name alone ("Bayesian", "Gaussian"),
+        """A lower-case content word (or capitalised as the sentence's first), or an eponym the lexicon lists as no
+        name alone ("Bayesian", "Gaussian"),
         that modifies the term being built (tokens start..end); a number counts as the first part of a hyphenated
         word ("zero-shot", "two-timescale")."""
         word = f"{token.lower_}-{token.doc[token.i + 2].lower_}" if hyphenated else token.lower_  # "well-known"
         eponym = token.is_title and token.lower_ in self.rules.not_names  # "Bayesian logistic regression"
+        # a sentence's first word, not a name nor a gerund ("Training diffusion models is ..."): "Supervised ..."
+        opener = token.is_sent_start and token.is_title and token.pos_ != "PROPN" and not word.endswith("ing")
         # a verb with its object, the name after it: "by fine-tuning BERT", "for training CNNs"
         takes_object = word.rsplit("-", 1)[-1] in self.rules.object_gerunds and not token.doc[end - 1].is_lower
-        return (start <= token.head.i < end and (token.is_lower or eponym) and word not in self.rules.stop_modifiers
+        return (start <= token.head.i < end and (token.is_lower or eponym or opener)
+                and word not in self.rules.stop_modifiers
                 and token.lower_ not in self.rules.stop_modifiers and not takes_object
                 and (hyphenated or (token.dep_ in _MODIFIER_DEPS and not token.is_stop and not token.like_num
                                     # a verb the tagger took for a plural ("X empowers agents"); "data" is none

@@ -23,6 +23,8 @@ from .rules import Rules
 
 #: A title that opens with a short name and a colon or dash: "Seq2Tens: Efficient Representations of ...".
 _OPENING_NAME = re.compile(r"^\s*([^:;,.!?]{2,60}?)\s*(?::|\s[-–—]\s)\s*(\S.*)", re.S)
+#: A system named before the numbered shared task or workshop it was built for: "FooMiner at SemEval-2019 Task 3".
+_AT_VENUE = re.compile(r"^(\S+) (?:at|@) \S*\d")
 #: A title's words (hyphenated ones whole) and its punctuation, one match each.
 _TITLE_PART = re.compile(r"[\w'’]+(?:-[\w'’]+)*|[^\w\s]")
 #: A capitalised word, or a part of a hyphenated one: "Multi", "Object", "Tracking" of "Multi-Object Tracking".
@@ -49,6 +51,7 @@ class OpeningName:
     start: int
     end: int
     type_hint: str | None
+    description: int  # where the words after the opening (its venue, its colon) begin
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,10 @@ class TitleReader:
         opening = _OPENING_NAME.match(title or "")
         if not opening:
             return None
-        name = opening.group(1)
+        name, start, end = opening.group(1), *opening.span(1)
+        at_venue = _AT_VENUE.match(name)
+        if at_venue:  # "FooMiner at SemEval-2019 Task 3: ...": the system, not its venue
+            name, end = at_venue.group(1), start + at_venue.end(1)
         words = name.split()
         if words[0].lower() in self.rules.title_function_words or (len(words) > 1 and words[0].lower().endswith("ing")):
             return None  # "Towards Hierarchical Importance Attribution: ...", "Deciphering Graph Forecasting: ..."
@@ -103,7 +109,7 @@ class TitleReader:
                 and (len(words) > 1 or has_shape(name) or is_title_word(name))):
             return None
         hint = self.rules.type_heads.get(singular_word(self._description_head(opening.group(2)).lower()))
-        return OpeningName(name, *opening.span(1), hint if hint in ("Dataset", "Model", "Method") else None)
+        return OpeningName(name, start, end, hint if hint in ("Dataset", "Model", "Method") else None, opening.end(1))
 
     @staticmethod
     def long_form(title: str | None, acronym: str) -> tuple[int, int] | None:
@@ -133,10 +139,11 @@ class TitleReader:
         if not title or title.rstrip().endswith("?"):
             return []
         found = []
-        segments = self._segments(title, opening.end if opening else 0)
+        segments = self._segments(title, opening.description if opening else 0)
         for index, (before, words) in enumerate(segments):
-            if before is None and words[0].group().lower().endswith("ing"):
-                words = words[1:]  # a title opening with a verb: "Enhancing Generic Segmentation With ..."
+            described = index == 0 and opening is not None  # "FooNet: Sarcasm Detection with ...": its task
+            if (before is None or described) and words[0].group().lower().endswith("ing"):
+                words = words[1:]  # a title (or its description) opening with a verb: "Enhancing Generic ..."
             words = self._without_praise(words)  # "Effective GANs", "Unified Framework for ..."
             if len(words) < 2:
                 continue
@@ -160,7 +167,8 @@ class TitleReader:
             if index == len(segments) - 1 and before in _INSTRUMENT_WORDS and len(words) > 2 and (
                     etype in ("Method", "Model") or (etype is None and head.endswith("ing"))):
                 etype, contribution = etype or "Method", True  # "... via Deep Skill Chaining": what the paper does
-            if not ((etype == "Task" and (subject or before == "for"))
+            if not ((etype == "Task" and (subject or before == "for" or (
+                    described and head != "task" and following != "of")))  # "...: Fast Estimation of X": X's
                     or (contribution and (subject or (before in _INSTRUMENT_WORDS and etype != "Dataset"
                                                       and len(words) > 2)))):
                 continue

@@ -1449,3 +1449,30 @@ def test_a_known_dataset_before_a_task_noun_and_what_a_method_improves_over(extr
     names = by_name(result)
     assert names["Cityscapes"].type == "Dataset" and "Cityscapes segmentation" not in names
     assert names["BarGAN"].type != "Dataset" and ("comparesWith", "BarGAN") in relations(result)
+
+
+def test_a_system_named_before_its_shared_task_is_proposed_and_the_task_after_the_colon_addressed(extract_one):
+    text = "We propose a regression system for tweets. Its features feed an SVR regressor."
+    result = extract_one(text, title="FooMiner at SemEval-2031 Task 4: Sarcasm Intensity Detection Using Bar Features")
+    found = relations(result)
+    assert ("proposes", "FooMiner") in found and ("addresses", "Sarcasm Intensity Detection") in found
+    assert not any("SemEval" in name for p, name in found if p == "proposes")
+    verb = extract_one(text, title="FooNet: Rethinking Lyric Emotion Detection")
+    assert ("addresses", "Lyric Emotion Detection") in relations(verb)  # the verb opening the description left out
+    of = extract_one(text, title="FooNet: Fast Estimation of Transport Distances")
+    assert not any(name.startswith("Fast Estimation") for _, name in relations(of))  # the estimation is of something
+    plain = extract_one(text, title="A Closer Look at Lyric Emotion Detection")
+    assert not any(p == "proposes" and "Closer" in name for p, name in relations(plain))
+
+
+def test_a_sentences_capitalised_first_word_narrows_a_known_term_unless_a_gerund(extract_one):
+    result = extract_one("Supervised contrastive learning pulls classes apart. Training diffusion models is slow.")
+    names = {n.lower() for n in by_name(result)}
+    assert "supervised contrastive learning" in names
+    assert "diffusion model" in names and not any(n.startswith("training") for n in names)
+
+
+def test_a_task_participle_narrows_a_metric_and_listed_variables_are_no_name(extract_one):
+    result = extract_one("We bound the clustering accuracy of FooMix, which predicts labels X,Y from data.")
+    names = set(by_name(result))
+    assert "clustering accuracy" in names and "X,Y" not in names
