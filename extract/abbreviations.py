@@ -16,6 +16,10 @@ _WORD_TEXT = re.compile(r"[^\W\d_][\w'-]*")
 #: Words a list of capitalised words may hold: "Memory, Attention, and Control".
 _LIST_GLUE = frozenset({"and", "or", "of", "the", "for", "in", "on", "to", "with", "a", "an"})
 _WORD = re.compile(r"[^\s()]+")
+#: Lower-case words no long form opens with, though their letter may match: "to devise an efficient temporal module
+#: (TDM)" is no spelling of TDM.
+_NO_OPENERS = frozenset({"to", "of", "the", "a", "an", "and", "or", "by", "for", "in", "on", "with", "from", "at",
+                         "as", "is", "are", "that", "which"})
 _ROMAN = re.compile(r"^(?:[ivx]+|[IVX]+|[a-zA-Z]|\d+)$")
 _SUBWORD = re.compile(r"[^\s\-–—/]+")
 #: A letter before a 3 or 4 ("A3C", "OEB3"); a 2 is as often "to" ("I2I", "E2E") as two words.
@@ -135,7 +139,8 @@ def find_abbreviations(text: str, sentence_bounds: list[tuple[int, int]] | None 
                     long_end = before[-1].end()
                     while long_end > long_start and not text[long_end - 1].isalnum():
                         long_end -= 1
-                    if _crosses_a_clause(text[long_start:long_end]):
+                    if _crosses_a_clause(text[long_start:long_end]) or \
+                            text[long_start:long_end].split(" ", 1)[0] in _NO_OPENERS:
                         continue
                     found.append(Abbreviation(long_start, long_end, inner_start, inner_start + len(inner)))
                     continue

@@ -220,6 +220,22 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
         word = singular_word(nxt.group(1).lower())
         if word in rules.type_heads and rules.type_heads[word] != "Task":
             return rules.type_heads[word]
+        if rules.type_heads.get(word) == "Task":  # "the FooQA question answering benchmark"
+            return _dataset_after_task(text, end, rules)
+    return None
+
+
+def _dataset_after_task(text: str, end: int, rules: Rules) -> str | None:
+    """Dataset when a data noun ends the lower-case words after a name that open with a task noun ("FooQA question
+    answering benchmark", "FooGen generation dataset"); else None."""
+    for _ in range(4):
+        word = _NEXT_LOWER_WORD.match(text, end)
+        if word is None:
+            return None
+        end = word.end()
+        etype = rules.type_heads.get(singular_word(word.group(1)))
+        if etype != "Task":
+            return "Dataset" if etype == "Dataset" else None
     return None
 
 

@@ -35,6 +35,8 @@ _OUR_PROPOSED = re.compile(r"\b(?:(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)|[Tt]
 #: "our new dataset ", "our proposed search algorithm - " just before a name: the authors' new thing named by the
 #: name after its head noun (the head's type checked in the code; "our novel method on FooSet" names no new thing).
 _OUR_NEW_HEAD = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)\s+(?:[a-z][\w-]*\s+){0,2}([a-z]+)\s+(?:-\s+)?$")
+#: What may stand between an object and the name in apposition to it: "framework, GMAC", "FooNet, a BarNet".
+_BESIDE = re.compile(r"[\s,(:'\"‘’“”]*(?:(?:a|an|the)\s+)?$")
 #: Mention rules of unnamed phrases the authors present as theirs, and the proposes rule each gives: "encodes each
 #: patch via a new adaptive temporal pooling", "we provide an evidence candidate selection strategy".
 _OWN_PHRASE_RULES = {"chunk:new-object": "proposes:new", "chunk:provided-object": "proposes:provided"}
@@ -80,6 +82,11 @@ def _compared_preposition(token: Token, method_heads: frozenset[str]) -> Token |
             break
         token = found.head  # "methods" of "methods such as Adam"
     return found
+
+
+def _is_name(mention: Span) -> bool:
+    """A mention found as a name or an abbreviation, not as a phrase."""
+    return mention._.mlkg_rule.startswith(("name:", "abbreviation:"))
 
 
 def _in_phrase(token: Token, head: Token) -> bool:
@@ -175,12 +182,17 @@ class RelationFinder:
             if not named and self._presents_no_artefact(verb, inside):
                 continue  # "we present results with the X planner": what they are with is not new
             # "we present a novel distributional actor-critic framework, GMAC, to ...": the name beside the object
-            # unless it was named before ("we build on BarNet and develop FooNet, a lighter BarNet")
+            # unless it was named before ("we build on BarNet and develop FooNet, a lighter BarNet") or, the object
+            # being a name, stands apart from its head ("we propose FooGP, the first X inference ..., on the
+            # platform, BarServer")
             objects = {m._.mlkg_key for m in inside if m.root.dep_ == "dobj"}
             earlier = {m._.mlkg_key for m in mentions if m.start < verb.i}
-            apposed = [m for m in inside if m._.mlkg_rule.startswith(("name:", "abbreviation:")) and m.root.dep_ == "appos"
+            named_object = any(m.root.dep_ == "dobj" and m.root.head.i == verb.i and _is_name(m) for m in inside)
+            apposed = [m for m in inside if _is_name(m) and m.root.dep_ == "appos"
                        and m.root.head.dep_ == "dobj" and m.root.head.head.i == verb.i
-                       and m._.mlkg_key not in objects and m._.mlkg_key not in earlier]
+                       and m._.mlkg_key not in objects and m._.mlkg_key not in earlier
+                       and not (named_object and not _BESIDE.match(cached(doc).text, m.root.head.idx
+                                                                   + len(m.root.head), m.start_char))]
             chosen = named or self._first_and_listed(doc, inside[inside.index(apposed[0]) :] if apposed else inside)
             for span in chosen:
                 rule = "proposes:named" if span in named else "proposes:we-verb"

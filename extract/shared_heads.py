@@ -1,6 +1,6 @@
 """Terms that share the rest of a coordinated term: "image and molecular generation tasks" names image generation
 as well as molecular generation, "convolutional and recurrent neural networks" both kinds of network; and names that
-share their start with the years after them ("FooSet 2019 and 2021" names FooSet 2021 too).
+share their start with the years or versions after them ("FooSet 2019 and 2021" names FooSet 2021 too).
 
 Read from the words, not the parse: the parser often takes the lone modifier before "and" for the head of the
 whole phrase ("image" heading "tasks").
@@ -17,11 +17,15 @@ from .names import ACTIVITY_ENDINGS, in_word_hyphen
 from .rules import Rules
 
 _CONJUNCTIONS = frozenset({"and", "or"})
-#: A name's last word when it is a year: the edition of a dataset or challenge ("FooSet 2019").
-_EDITION = re.compile(r" ((?:19|20)\d\d)$")
-#: The years listed right after such a name, the last after "and", "or" or "&": "2019, 2020 and 2021".
-_MORE_EDITIONS = re.compile(r"(?:\s*,\s*(?:19|20)\d\d\b)*\s*,?\s*(?:and|or|&)\s+(?:19|20)\d\d\b")
-_YEAR = re.compile(r"(?:19|20)\d\d")
+#: The two kinds of edition a name may end in, a year ("FooSet 2019") or a version ("FooQA v1.0"), each as one word.
+_EDITION_KINDS = (r"(?:19|20)\d\d", r"[Vv]\d+(?:\.\d+)?")
+#: A name's last word when it is an edition of either kind.
+_EDITIONS = tuple(re.compile(f" ({kind})$") for kind in _EDITION_KINDS)
+#: The editions of the same kind listed right after such a name, the last after "and", "or" or "&": "2019, 2020
+#: and 2021", "v1 & v2" (LaTeX's "\\&" too).
+_MORE_EDITIONS = tuple(re.compile(rf"(?:\s*,\s*{kind}\b)*\s*,?\s*(?:and\s|or\s|\\?&)\s*{kind}\b")
+                       for kind in _EDITION_KINDS)
+_EDITION_WORDS = tuple(re.compile(kind) for kind in _EDITION_KINDS)
 #: Tags of a word that cannot be a lone modifier: plurals ("images and text generation") and finite verbs.
 _NOT_A_MODIFIER_TAGS = frozenset({"NNS", "NNPS", "VBZ", "VBD", "VBP", "MD"})
 #: Endings of a noun that names an activity or a quality, which heads a phrase of its own ("overfitting and feature
@@ -74,17 +78,18 @@ class SharedHeads:
 
 
 def shared_editions(text: str, names: list[tuple[int, int]]) -> list[tuple[int, int, str, int]]:
-    """For each name (clean-text offsets) ending in a year that more years follow ("FooSet 2019 and 2021"), each
-    further edition: offsets from the name's start to that year's end, its name (the name with that year), and
-    the index of the name it shares."""
+    """For each name (clean-text offsets) ending in a year or version that more of its kind follow ("FooSet 2019
+    and 2021", "FooQA v1 & v2"), each further edition: offsets from the name's start to that edition's end, its
+    name (the name with that edition), and the index of the name it shares."""
     found = []
     for index, (start, end) in enumerate(names):
-        edition = _EDITION.search(text, start, end)
-        listed = _MORE_EDITIONS.match(text, end) if edition else None
-        if listed is None:
-            continue
-        stem = text[start : edition.start(1)]
-        for year in _YEAR.finditer(text, end, listed.end()):
-            if year.group() != edition.group(1):
-                found.append((start, year.end(), stem + year.group(), index))
+        for edition_at, more, word in zip(_EDITIONS, _MORE_EDITIONS, _EDITION_WORDS):
+            edition = edition_at.search(text, start, end)
+            listed = more.match(text, end) if edition else None
+            if listed is None:
+                continue
+            stem = text[start : edition.start(1)]
+            for other in word.finditer(text, end, listed.end()):
+                if other.group() != edition.group(1):
+                    found.append((start, other.end(), stem + other.group(), index))
     return found

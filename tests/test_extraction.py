@@ -1476,3 +1476,29 @@ def test_a_task_participle_narrows_a_metric_and_listed_variables_are_no_name(ext
     result = extract_one("We bound the clustering accuracy of FooMix, which predicts labels X,Y from data.")
     names = set(by_name(result))
     assert "clustering accuracy" in names and "X,Y" not in names
+
+
+def test_versions_listed_after_a_name_are_its_other_editions(extract_one):
+    result = extract_one("We test FooDet on FooQA v1 and v2 and on Bar-Bar V1 \\& V2.")
+    assert {"FooQA v1", "FooQA v2", "Bar-Bar V1", "Bar-Bar V2"} <= set(by_name(result))
+
+
+def test_a_name_apart_from_the_object_that_is_a_name_is_not_proposed(extract_one):
+    result = extract_one("To scale it, we propose FOOGP, the first Fast Online Ordinal Gaussian Process inference for "
+                         "regression, on the recent large-scale platform, QUUX SERVER.")
+    found = relations(result)
+    assert ("proposes", "FOOGP") in found and ("proposes", "QUUX SERVER") not in found
+    beside = extract_one("We present a novel actor-critic framework, BarAC, to address the problem.")
+    assert ("proposes", "BarAC") in relations(beside)  # a name beside a phrase object still is
+
+
+def test_a_long_form_never_opens_with_a_function_word(extract_one):
+    result = extract_one("The core of FooNet is to devise an efficient temporal module (TDM) for short clips.")
+    names = set(by_name(result))
+    assert "TDM" in names and not any(name.startswith("to ") for name in names)
+
+
+def test_a_data_noun_after_a_names_task_words_makes_it_a_dataset(extract_one):
+    result = extract_one("We apply FooSuite to the BarGEM generation benchmark and the QuxQA question answering dataset.")
+    names = by_name(result)
+    assert names["BarGEM"].type == names["QuxQA"].type == "Dataset"
