@@ -149,8 +149,13 @@ def _listed_under_tasks(noun: Token) -> bool:
 
 
 def _compound_left_out(token: Token, chunk_start: int) -> bool:
-    """A lower-case noun just before a noun chunk that the parser made part of a word after the chunk's start."""
-    return token.dep_ == "compound" and token.pos_ == "NOUN" and token.is_lower and token.head.i >= chunk_start
+    """A lower-case noun just before a noun chunk that the parser made part of a word after the chunk's start, or
+    joined, with nothing of its own, to an earlier conjunct though nothing stands between it and the chunk
+    ("imputation and seizure detection")."""
+    return token.pos_ == "NOUN" and token.is_lower and (
+        (token.dep_ == "compound" and token.head.i >= chunk_start)
+        or (token.dep_ == "conj" and token.tag_ == "NN" and token.head.i < token.i
+            and token.doc[chunk_start].pos_ == "NOUN" and not any(True for _ in token.children)))
 
 
 def _split_at(tokens: list, is_break) -> list[list]:
@@ -405,7 +410,8 @@ class MentionFinder:
         self._share_list_hints(doc, text, accepted)
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items()
-                    if not _lone_capitalised_word(e) and not self._modality_modifier(doc, e) and not self._generic(e)
+                    if not (_lone_capitalised_word(e) and not self._introduced(doc, e))
+                    and not self._modality_modifier(doc, e) and not self._generic(e)
                     and not self._kind_of_result(doc, e) and not _broken_name(e.name)}
         _join_spelt_out(entities, self.typer)
         self.title_entities(doc._.mlkg_title, entities)
@@ -661,7 +667,11 @@ class MentionFinder:
         chunked = {i for first, root in chunks for i in range(first, root.i + 1)}
         found = []
         for token in doc:
-            if token.i not in chunked and token.pos_ == "NOUN" and token.dep_ in _CHUNK_ROOT_DEPS \
+            # or one that heads a conjunct inside a chunk the parser closed on a later noun ("parsing, document
+            # classification and language inference")
+            swallowed = token.dep_ == "nmod" and token.i + 1 < len(doc) and doc[token.i + 1].pos_ == "CCONJ"
+            if (token.i not in chunked or swallowed) and token.pos_ == "NOUN" \
+                    and (token.dep_ in _CHUNK_ROOT_DEPS or swallowed) \
                     and self.rules.type_heads.get(token.lemma_.lower()) == "Task":
                 start = _phrase_start(token)
                 if start == token.left_edge.i or doc[start - 1].pos_ != "PROPN":
@@ -779,6 +789,13 @@ class MentionFinder:
         the paper centres on it as a model class ("neural networks", see CentralClasses)."""
         return (singular(entity.name).lower() in self.rules.generic_phrases
                 and not any(rule == "chunk:central-class" for _, _, rule, _ in entity.mentions))
+
+    @staticmethod
+    def _introduced(doc: Doc, entity: DocEntity) -> bool:
+        """The entity's one mention is what the authors' contribution verb takes: "we introduce Foo for ..."."""
+        span = doc.char_span(entity.mentions[0][0], entity.mentions[0][1], alignment_mode="expand")
+        return span is not None and span.root.dep_ == "dobj" and not any(True for _ in span.root.children) and (
+            span.root.head.i, "proposes") in set(doc._.mlkg_author_verbs)  # not "Search with ..." of a longer name
 
     def _kind_of_result(self, doc: Doc, entity: DocEntity) -> bool:
         """An adjective and a noun that names no artefact (`not_contributions`): "a theoretical analysis", "a lower
@@ -943,8 +960,10 @@ class MentionFinder:
                 runs.append([cand])
         for run in runs:
             ending = self._type_after(text, run[-1].end, len(run))
-            for cand in run:  # names only: "question routing and answer selection models" are tasks' models
-                if cand.type_hint is None and any(map(has_shape, cand.name.split())):
+            for cand in run:  # names only: "question routing and answer selection models" are tasks' models; a
+                # capitalised word too, not a language ("the FooTalk and BarTweets datasets")
+                if cand.type_hint is None and (any(map(has_shape, cand.name.split())) or (
+                        is_title_word(cand.name) and cand.name.lower() not in self.rules.languages)):
                     cand.type_hint = ending
 
     def _type_after(self, text: str, end: int, members: int) -> str | None:

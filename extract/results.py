@@ -216,7 +216,7 @@ class ResultFinder:
     @staticmethod
     def _metric(doc: Doc, mentions: list[Span], entities, start: int, end: int):
         """The metric named right after the number ("66.21% average accuracy", at most three words between) or
-        shortly before it in the same clause ("reducing the mean Chamfer distance by 79.9%")."""
+        shortly before it in the same clause ("reducing the mean Chamfer distance by 79.9%", "F1 (81.2)")."""
         best, best_distance = None, None
         for mention in mentions:
             found = entities.get(mention._.mlkg_key)
@@ -228,7 +228,9 @@ class ResultFinder:
                 between, limit = _FROM_TO.sub(" ", cached(doc).text[mention.end_char : start]), _WORDS_BEFORE
             else:
                 continue
-            if len(between.split()) > limit or _CLAUSE_BREAK.search(between) or _STANDALONE_NUMBER.search(between):
+            bracketed = between.strip(" ()") == "" and between.rstrip().endswith("(")  # "word error rate (29.6%)"
+            if len(between.split()) > limit or (_CLAUSE_BREAK.search(between) and not bracketed) \
+                    or _STANDALONE_NUMBER.search(between):
                 continue
             if best_distance is None or len(between) < best_distance:
                 best, best_distance = found, len(between)

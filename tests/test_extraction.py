@@ -1502,3 +1502,24 @@ def test_a_data_noun_after_a_names_task_words_makes_it_a_dataset(extract_one):
     result = extract_one("We apply FooSuite to the BarGEM generation benchmark and the QuxQA question answering dataset.")
     names = by_name(result)
     assert names["BarGEM"].type == names["QuxQA"].type == "Dataset"
+
+
+def test_task_conjuncts_the_parser_folded_into_one_chunk_or_one_conjunct(extract_one):
+    result = extract_one("FooVec helps dependency parsing, document classification and natural language inference. "
+                         "FooBrain handles downstream tasks (i.e. signal forecasting, imputation and seizure detection).")
+    names = by_name(result)
+    assert names["document classification"].type == names["seizure detection"].type == "Task"
+
+
+def test_capitalised_words_listed_before_a_data_noun_and_a_word_the_authors_introduce_are_names(extract_one):
+    result = extract_one("In this paper, we introduce Zorvan for building sparse word vectors. Experiments on the "
+                         "Quorel and Stocktalk datasets show gains.")
+    names = by_name(result)
+    assert names["Quorel"].type == names["Stocktalk"].type == "Dataset"
+    assert ("proposes", "Zorvan") in relations(result)
+
+
+def test_a_value_in_brackets_after_its_metric_is_a_result(extract_one):
+    result = extract_one("FooAlign beats prior aligners on word error rate (29.6%) and F-measure (36.9%).")
+    found = {(r.value_text, r.metric) for r in result.results}
+    assert {("29.6%", "worderrorrate"), ("36.9%", "fmeasure")} <= found
