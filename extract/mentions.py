@@ -103,6 +103,12 @@ class Candidate:
     pair: int | None = None  # abbreviation definition it belongs to
 
 
+def _plural(name: str) -> str:
+    """The plural of a known term's last word: "processes", "networks" (not "-ies": a one-word name keeps the
+    form it is written in, and "accuracies" is no label)."""
+    return name + "es" if name.endswith(("s", "x", "ch", "sh")) else name + "s"
+
+
 def _broken_name(name: str) -> bool:
     """A name cut out of a word, a formula or a bracket ("-norm", "f:R→", "FSOD) and instance segmentation"), or
     an adjective made of a name ("non-IID", "LLM-generated", "L1-regularized")."""
@@ -358,7 +364,7 @@ class MentionFinder:
             lowered, last = name == name.lower(), name.rsplit(" ", 1)[-1]
             # a plural for lower-case names, model names and names ending in a lower-case word ("ROC curves")
             plural = lowered or etype == "Model" or (last != name and last.isalpha() and last.islower())
-            spellings = {name, name + "s"} if plural else {name}
+            spellings = {name, _plural(name)} if plural else {name}
             if name.isalpha() and name.isupper() and len(name) >= 4:
                 spellings.add(name.title())  # "Bleu" for BLEU; not for short ones ("Map" is no mAP)
             spellings |= {form.replace("'", "\u2019") for form in spellings if "'" in form}  # "Montezuma’s Revenge"
@@ -476,6 +482,10 @@ class MentionFinder:
                 start = self._modified_start(doc, span)
                 # modifiers that cut a known term take all of it: "long short-term memory recurrent neural networks"
                 start = min([start] + [other for _, other, other_end in matches if other < start < other_end])
+            elif etype == "Dataset":  # the language of a corpus is part of its name: "English Gigaword"
+                previous = doc[span.start - 1] if span.start else None
+                start = span.start - (previous is not None and previous.is_title
+                                      and previous.lower_ in self.rules.languages)
             else:
                 start = span.start - 1 if etype == "Metric" and self._narrows_a_metric(doc, span) else span.start
             rule = "lexicon" if start == span.start else "lexicon:with-modifiers"
@@ -557,6 +567,7 @@ class MentionFinder:
                     if (name.lower() not in rules.not_names and first not in rules.not_names
                             and not (name.istitle() and name.lower() in rules.stop_modifiers)  # "On Standard ..."
                             and name.lower() not in rules.places  # "India", not the "UK" of "UK Biobank"
+                            and name.lower() not in rules.languages  # "German" of "English and German datasets"
                             and not (len(run) == 1 and is_version(name)) and not language_pair(name, rules)):
                         rule = "name:shape" if shaped else ("name:multiword" if len(run) > 1 else "name:proper-noun")
                         confidence = 0.8 if shaped else 0.6

@@ -304,7 +304,8 @@ class RelationFinder:
             if ("comparesWith", key) in hits:
                 continue
             head = _compared_preposition(token, self.method_heads)
-            cue = head is not None and head.lower_ in rules.compare_prepositions
+            cue = head is not None and head.lower_ in rules.compare_prepositions and not (
+                head.lower_ == "than" and doc[head.i - 1].lower_ in ("other", "rather"))  # "other than X": no rival
             cue = cue or (head is not None and self._compared_with(head))
             if cue:
                 hits.setdefault(("comparesWith", key), RelationHit("comparesWith", key, span.start_char, span.end_char, "compares:preposition", 0.6))

@@ -1523,3 +1523,17 @@ def test_a_value_in_brackets_after_its_metric_is_a_result(extract_one):
     result = extract_one("FooAlign beats prior aligners on word error rate (29.6%) and F-measure (36.9%).")
     found = {(r.value_text, r.metric) for r in result.results}
     assert {("29.6%", "worderrorrate"), ("36.9%", "fmeasure")} <= found
+
+
+def test_a_language_alone_is_no_name_but_names_a_corpus_with_it(extract_one):
+    result = extract_one("We train FooSum on the English Gigaword and on the English and German datasets.")
+    names = by_name(result)
+    assert names["English Gigaword"].type == "Dataset" and not {"English", "German"} & set(names)
+
+
+def test_markov_decision_processes_are_known_and_other_than_or_differs_from_compare_nothing(extract_one):
+    result = extract_one("We study Markov decision processes. FooRecon needs no input other than the "
+                         "BarCloud scan, and its gain may come from FooNet blocks, which differ from the QuxNet.")
+    names, found = by_name(result), relations(result)
+    assert "Markov decision process" in names
+    assert ("comparesWith", "BarCloud") not in found and names["QuxNet"].type != "Dataset"
