@@ -70,6 +70,11 @@ _ASCII_LETTERS = frozenset(string.ascii_letters)
 _NAMED_AFTER = re.compile(r"([A-Za-z][A-Za-z\-]*),?\s+([a-z]+)\s+[\"“']?$")
 #: How the text before a list's first member ends, when _LIST_HEAD can match there: a cheap test before the search.
 _LIST_ENDS = ("(", ":", ",", " as", "including", "e.g.", "namely", "like")
+#: "a real-world imbalanced dataset, " just before a name: the indefinite phrase the name then names; not after a
+#: preposition, which opens a clause the name is the subject of ("On a benchmark dataset, FooNet wins").
+_NAMED_BY_APPOSITION = re.compile(r"(?:^|(\w+)\s+)[Aa]n?\s+(?:[\w-]+\s+){0,5}?([a-z][a-z\-]*),\s*$")
+_CLAUSE_PREPOSITIONS = frozenset({"on", "in", "for", "with", "across", "over", "from", "at", "to", "by", "under",
+                                  "after", "before", "through", "via", "using"})
 _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(\(|:|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
 #: The plural noun a list of names ends with: " datasets", " and other large language models".
 _PLURAL_AFTER = re.compile(r"\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})?([a-z][a-z\-]*s)\b")
@@ -212,6 +217,11 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
             head_type = member or (rules.type_heads.get(word) if rules.type_heads.get(word) != "Task" else None)
             if head_type and (listed.group(2) != "(" or (plural and not _cites(text, start))):
                 return head_type  # in brackets, a list of many ("a model (X)" may be the paper's own)
+        apposed = _NAMED_BY_APPOSITION.search(text, max(start - 80, 0), start)
+        head_type = rules.type_heads.get(singular_word(apposed.group(2))) if apposed and (
+            apposed.group(1) or "").lower() not in _CLAUSE_PREPOSITIONS else None
+        if head_type in ("Dataset", "Model"):  # "including a long-tailed dataset, FooVision"
+            return head_type
         named = _NAMED_AFTER.search(text, max(start - 60, 0), start) if _last_word(before) in rules.naming_words else None
         name = text[start:end]
         if named and named.end() == start and (

@@ -179,7 +179,7 @@ class RelationFinder:
             else:
                 inside = [m for m in mentions if verb.idx < m.start_char < window_end and m._.mlkg_key in ownable]
             named = [m for m in inside if self._after_naming_word(doc, m)]
-            if not named and self._presents_no_artefact(verb, inside):
+            if not named and kind != "names" and self._presents_no_artefact(verb, inside):
                 continue  # "we present results with the X planner": what they are with is not new
             # "we present a novel distributional actor-critic framework, GMAC, to ...": the name beside the object
             # unless it was named before ("we build on BarNet and develop FooNet, a lighter BarNet") or, the object

@@ -1537,3 +1537,23 @@ def test_markov_decision_processes_are_known_and_other_than_or_differs_from_comp
     names, found = by_name(result), relations(result)
     assert "Markov decision process" in names
     assert ("comparesWith", "BarCloud") not in found and names["QuxNet"].type != "Dataset"
+
+
+def test_a_name_apposed_to_an_indefinite_data_phrase_is_a_dataset_unless_a_clause_opens_there(extract_one):
+    result = extract_one("We test on several tasks, including a long-tailed and noisy dataset, QuxVision. On a "
+                         "benchmark dataset, FooWave beats prior vocoders.")
+    names = by_name(result)
+    assert names["QuxVision"].type == "Dataset" and names["FooWave"].type != "Dataset"
+
+
+def test_a_variant_of_a_known_method_proposes_no_name_but_a_name_the_authors_call_it_is(extract_one):
+    result = extract_one("We develop a variant of FooMCMC to draw samples. We call this version BarOMP and test it.")
+    found = relations(result)
+    assert ("proposes", "FooMCMC") not in found and ("proposes", "BarOMP") in found
+
+
+def test_hyphenated_f1_score_and_k_means_clustering_are_known(extract_one):
+    result = extract_one("FooDetect reaches an F1-score of 95.1% after K-means clustering of its memory items.")
+    names = by_name(result)
+    assert names["F1-score"].type == "Metric" and "K-means clustering" in names
+    assert [(r.value_text, r.metric) for r in result.results] == [("95.1%", "f1score")]
