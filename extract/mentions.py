@@ -40,8 +40,8 @@ from .titles import TitleReader
 
 #: A name cut out of a word or a formula: it opens with a hyphen, slash, tilde, bar or backslash ("-norm" of
 #: "\ell_1-norm", "/Kaplan") or ends with a hyphen, slash, tilde, dollar or a relation sign ("f:R→"), or it is
-#: variables listed with commas ("X,Y").
-_BROKEN_NAME = re.compile(r"^[-/~|_\\]|[-/~$→∈≤≥↦]$|^\w(?:,\w)+$")
+#: variables listed with commas ("X,Y"), or a citation's "et al".
+_BROKEN_NAME = re.compile(r"^[-/~|_\\]|[-/~$→∈≤≥↦]$|^\w(?:,\w)+$|^et al\.?$")
 #: One word that qualifies rather than names: "non-" before a name, or a participle after it.
 _ADJECTIVE_OF_A_NAME = re.compile(r"^non-\S+$|^\S+-[a-z]+ed$")
 #: Parts of speech a name never opens with: a noun chunk loses them at its start ("the", "%", "/", "using").

@@ -84,6 +84,23 @@ def _compared_preposition(token: Token, method_heads: frozenset[str]) -> Token |
     return found
 
 
+#: Prepositions whose object is what a contribution is built with or on, not the contribution: "we construct a
+#: decoder via the FooEM algorithm", "based on BarNet", "by leveraging X", "learned from Y".
+_INSTRUMENT_PREPOSITIONS = frozenset({"via", "using", "with", "through", "by", "on", "upon", "from"})
+
+
+def _instrument_of(token: Token, verb: Token) -> bool:
+    """Whether the token hangs, below the verb, from one of `_INSTRUMENT_PREPOSITIONS` (its object not called new
+    or the authors')."""
+    while token.head.i != token.i and token.i != verb.i:
+        if token.dep_ == "pobj" and token.head.lower_ in _INSTRUMENT_PREPOSITIONS:
+            return not any(c.lower_ in ("new", "novel", "our", "my") for c in token.children)
+        if token.dep_ == "pcomp" and token.head.lower_ in _INSTRUMENT_PREPOSITIONS:
+            return True  # "by leveraging X"
+        token = token.head
+    return False
+
+
 def _is_name(mention: Span) -> bool:
     """A mention found as a name or an abbreviation, not as a phrase."""
     return mention._.mlkg_rule.startswith(("name:", "abbreviation:"))
@@ -179,6 +196,9 @@ class RelationFinder:
             else:
                 inside = [m for m in mentions if verb.idx < m.start_char < window_end and m._.mlkg_key in ownable]
             named = [m for m in inside if self._after_naming_word(doc, m)]
+            # what the contribution is built with or on is not it, unless called new: "we train FooNets with a
+            # novel BarLoss (BL)"
+            inside = [m for m in inside if m in named or not _instrument_of(m.root, verb)]
             if not named and kind != "names" and self._presents_no_artefact(verb, inside):
                 continue  # "we present results with the X planner": what they are with is not new
             # "we present a novel distributional actor-critic framework, GMAC, to ...": the name beside the object

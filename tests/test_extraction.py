@@ -1557,3 +1557,12 @@ def test_hyphenated_f1_score_and_k_means_clustering_are_known(extract_one):
     names = by_name(result)
     assert names["F1-score"].type == "Metric" and "K-means clustering" in names
     assert [(r.value_text, r.metric) for r in result.results] == [("95.1%", "f1score")]
+
+
+def test_what_a_contribution_is_built_with_is_not_proposed_unless_called_new_or_named(extract_one):
+    result = extract_one("We construct a decoder based on the FooMAP estimate via the BarEM algorithm. We propose to "
+                         "train deep networks with a novel Zeta Loss (ZL). We introduce an architecture inspired by "
+                         "FooNet, called BazNet.")
+    found = relations(result)
+    assert not {("proposes", "FooMAP"), ("proposes", "BarEM")} & found
+    assert {("proposes", "Zeta Loss"), ("proposes", "BazNet")} <= found
