@@ -70,9 +70,10 @@ _ASCII_LETTERS = frozenset(string.ascii_letters)
 _NAMED_AFTER = re.compile(r"([A-Za-z][A-Za-z\-]*),?\s+([a-z]+)\s+[\"“']?$")
 #: How the text before a list's first member ends, when _LIST_HEAD can match there: a cheap test before the search.
 _LIST_ENDS = ("(", ":", ",", " as", "including", "e.g.", "namely", "like")
-#: "a real-world imbalanced dataset, " just before a name: the indefinite phrase the name then names; not after a
-#: preposition, which opens a clause the name is the subject of ("On a benchmark dataset, FooNet wins").
+#: "a real-world imbalanced dataset, " just before a name: the indefinite phrase the name then names (its head
+#: noun in group 2), unless the word before it (group 1) is one of `_CLAUSE_PREPOSITIONS`.
 _NAMED_BY_APPOSITION = re.compile(r"(?:^|(\w+)\s+)[Aa]n?\s+(?:[\w-]+\s+){0,5}?([a-z][a-z\-]*),\s*$")
+#: Prepositions that open a clause the name after the comma is the subject of: "On a benchmark dataset, FooNet wins".
 _CLAUSE_PREPOSITIONS = frozenset({"on", "in", "for", "with", "across", "over", "from", "at", "to", "by", "under",
                                   "after", "before", "through", "via", "using"})
 _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(\(|:|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
@@ -505,8 +506,9 @@ class MentionFinder:
 
     def _narrows_a_metric(self, doc: Doc, span) -> bool:
         """The word before a known one-word metric says which task's measure it is: a task noun ("forecasting
-        accuracy", "detection accuracy", the tagger's participle "clustering accuracy") or a narrowing adjective ("predictive accuracy"); not "model accuracy",
-        the end of a hyphenated word ("worst-case regret") nor of a task's name ("link prediction accuracy")."""
+        accuracy", "detection accuracy", the tagger's participle "clustering accuracy") or a narrowing adjective
+        ("predictive accuracy"); not "model accuracy", the end of a hyphenated word ("worst-case regret") nor of a
+        task's name ("link prediction accuracy")."""
         if len(span) != 1 or span.start < 2:
             return False
         word = doc[span.start - 1]
@@ -535,10 +537,9 @@ class MentionFinder:
         return start
 
     def _narrows(self, token, start: int, end: int, hyphenated: bool) -> bool:
-        """A lower-case content word (or capitalised as the sentence's first), or an eponym the lexicon lists as no
-        name alone ("Bayesian", "Gaussian"),
-        that modifies the term being built (tokens start..end); a number counts as the first part of a hyphenated
-        word ("zero-shot", "two-timescale")."""
+        """A lower-case content word (or the sentence's first, capitalised), or an eponym the lexicon lists as no
+        name alone ("Bayesian", "Gaussian"), that modifies the term being built (tokens start..end); a number counts
+        as the first part of a hyphenated word ("zero-shot", "two-timescale")."""
         word = f"{token.lower_}-{token.doc[token.i + 2].lower_}" if hyphenated else token.lower_  # "well-known"
         eponym = token.is_title and token.lower_ in self.rules.not_names  # "Bayesian logistic regression"
         # a sentence's first word, not a name nor a gerund ("Training diffusion models is ..."): "Supervised ..."

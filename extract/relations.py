@@ -34,7 +34,8 @@ _OUR_APPOSITION = r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0
 _OUR_PROPOSED = re.compile(r"\b(?:(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)|[Tt]he\s+proposed)\s+$")
 #: "our new dataset ", "our proposed search algorithm - " just before a name: the authors' new thing named by the
 #: name after its head noun (the head's type checked in the code; "our novel method on FooSet" names no new thing).
-_OUR_NEW_HEAD = re.compile(r"\b(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)\s+(?:[a-z][\w-]*\s+){0,2}([a-z]+)\s+(?:-\s+)?$")
+_OUR_NEW_HEAD = re.compile(
+    r"\b(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)\s+(?:[a-z][\w-]*\s+){0,2}([a-z]+)\s+(?:-\s+)?$")
 #: What may stand between an object and the name in apposition to it: "framework, GMAC", "FooNet, a BarNet".
 _BESIDE = re.compile(r"[\s,(:'\"‘’“”]*(?:(?:a|an|the)\s+)?$")
 #: Mention rules of unnamed phrases the authors present as theirs, and the proposes rule each gives: "encodes each
@@ -93,10 +94,8 @@ def _instrument_of(token: Token, verb: Token) -> bool:
     """Whether the token hangs, below the verb, from one of `_INSTRUMENT_PREPOSITIONS` (its object not called new
     or the authors')."""
     while token.head.i != token.i and token.i != verb.i:
-        if token.dep_ == "pobj" and token.head.lower_ in _INSTRUMENT_PREPOSITIONS:
+        if token.dep_ in ("pobj", "pcomp") and token.head.lower_ in _INSTRUMENT_PREPOSITIONS:  # pcomp: "by using X"
             return not any(c.lower_ in ("new", "novel", "our", "my") for c in token.children)
-        if token.dep_ == "pcomp" and token.head.lower_ in _INSTRUMENT_PREPOSITIONS:
-            return True  # "by leveraging X"
         token = token.head
     return False
 
@@ -196,8 +195,8 @@ class RelationFinder:
             else:
                 inside = [m for m in mentions if verb.idx < m.start_char < window_end and m._.mlkg_key in ownable]
             named = [m for m in inside if self._after_naming_word(doc, m)]
-            # what the contribution is built with or on is not it, unless called new: "we train FooNets with a
-            # novel BarLoss (BL)"
+            # what the contribution is built with or on is not it, unless named or called new: "we propose to train
+            # FooNets with a novel BarLoss (BL)"
             inside = [m for m in inside if m in named or not _instrument_of(m.root, verb)]
             if not named and kind != "names" and self._presents_no_artefact(verb, inside):
                 continue  # "we present results with the X planner": what they are with is not new
@@ -249,7 +248,8 @@ class RelationFinder:
         """After "our new dataset", "our proposed search algorithm": a new thing's head noun, of a kind a name can
         be proposed as (a method, model or dataset)."""
         before = _OUR_NEW_HEAD.search(text, max(span.start_char - 60, 0), span.start_char)
-        return before is not None and self.rules.type_heads.get(singular(before.group(1))) in ("Method", "Model", "Dataset")
+        head_type = self.rules.type_heads.get(singular(before.group(1))) if before else None
+        return head_type in ("Method", "Model", "Dataset")
 
     def _presents_no_artefact(self, verb: Token, inside: list[Span]) -> bool:
         """The verb's object is no contribution ("results", "an analysis", "a comparison") and no name; not a

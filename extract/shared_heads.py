@@ -25,6 +25,7 @@ _EDITIONS = tuple(re.compile(f" ({kind})$") for kind in _EDITION_KINDS)
 #: and 2021", "v1 & v2" (LaTeX's "\\&" too).
 _MORE_EDITIONS = tuple(re.compile(rf"(?:\s*,\s*{kind}\b)*\s*,?\s*(?:and\s|or\s|\\?&)\s*{kind}\b")
                        for kind in _EDITION_KINDS)
+#: One edition of either kind, to read each of those listed.
 _EDITION_WORDS = tuple(re.compile(kind) for kind in _EDITION_KINDS)
 #: Tags of a word that cannot be a lone modifier: plurals ("images and text generation") and finite verbs.
 _NOT_A_MODIFIER_TAGS = frozenset({"NNS", "NNPS", "VBZ", "VBD", "VBP", "MD"})

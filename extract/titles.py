@@ -94,7 +94,8 @@ class TitleReader:
 
     def opening_name(self, title: str | None) -> OpeningName | None:
         """The name a title opens with when it looks like one: one to four capitalised or name-shaped words
-        ("Seq2Tens", "Never Give Up"), not "In the Eye of the Beholder"."""
+        ("Seq2Tens", "Never Give Up"), not "In the Eye of the Beholder"; of a one-word system before the numbered
+        shared task it was built for, the system ("FooMiner at SemEval-2019 Task 3: ...")."""
         opening = _OPENING_NAME.match(title or "")
         if not opening:
             return None
@@ -134,8 +135,10 @@ class TitleReader:
         ..."); and its purpose, the phrase after "for", when headed by a task noun ("... for Low-light Image
         Enhancement"); and the instrument that ends it, after "via", "using", "with" or "through", in three words or
         more, when a method noun, an activity or a gerund heads it ("... via Deep Skill Chaining", "... with Weighted
-        Model Ensembling"). Two words at least, a verb opening the title left out; question titles and generic
-        phrases say nothing. `opening` is opening_name(title)."""
+        Model Ensembling"). After a name the title opens with, the task heading its description ("FooNet: Sarcasm
+        Detection with ..."), not before "of" ("...: Fast Estimation of X" is X's). Two words at least, a verb
+        opening the title or the description left out; question titles and generic phrases say nothing. `opening`
+        is opening_name(title)."""
         if not title or title.rstrip().endswith("?"):
             return []
         found = []

@@ -1419,12 +1419,14 @@ def test_and_present_read_as_an_adjective_is_still_the_authors_verb(extract_one)
     result = extract_one("In this paper, we show that pruning redundant filters is harmful for calibration and "
                          "present FooReg, a novel pruning technique that keeps calibrated filters.")
     assert ("proposes", "FooReg") in relations(result)
-    other = extract_one("We study the calibration of pruned filters and present results on FooSet, where pruning hurts.")
+    other = extract_one("We study the calibration of pruned filters and present results on FooSet, where pruning "
+                        "hurts.")
     assert not any(p == "proposes" for p, _ in relations(other))
 
 
 def test_a_name_apposed_to_the_new_name_that_was_named_before_is_not_proposed(extract_one):
-    result = extract_one("BarGAR fits sensor series well. We develop QuGAR, a simplified BarGAR with the same accuracy.")
+    result = extract_one("BarGAR fits sensor series well. We develop QuGAR, a simplified BarGAR with the same "
+                         "accuracy.")
     found = relations(result)
     assert ("proposes", "QuGAR") in found and ("proposes", "BarGAR") not in found
 
@@ -1499,14 +1501,16 @@ def test_a_long_form_never_opens_with_a_function_word(extract_one):
 
 
 def test_a_data_noun_after_a_names_task_words_makes_it_a_dataset(extract_one):
-    result = extract_one("We apply FooSuite to the BarGEM generation benchmark and the QuxQA question answering dataset.")
+    result = extract_one("We apply FooSuite to the BarGEM generation benchmark and the QuxQA question answering "
+                         "dataset.")
     names = by_name(result)
     assert names["BarGEM"].type == names["QuxQA"].type == "Dataset"
 
 
 def test_task_conjuncts_the_parser_folded_into_one_chunk_or_one_conjunct(extract_one):
     result = extract_one("FooVec helps dependency parsing, document classification and natural language inference. "
-                         "FooBrain handles downstream tasks (i.e. signal forecasting, imputation and seizure detection).")
+                         "FooBrain handles downstream tasks (i.e. signal forecasting, imputation and seizure "
+                         "detection).")
     names = by_name(result)
     assert names["document classification"].type == names["seizure detection"].type == "Task"
 
