@@ -30,8 +30,9 @@ from .method_phrases import MethodPhrases
 from .doc_cache import cached
 from .doc_entities import DocEntity, EntityTyper, named
 from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
-from .names import (ACRONYM, has_shape, in_word_hyphen, inside_longer_name, is_capitalised_compound, is_title_word,
-                    is_version, language_pair, looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
+from .names import (ACRONYM, ACTIVITY_ENDINGS, has_shape, in_word_hyphen, inside_longer_name, is_capitalised_compound,
+                    is_title_word, is_version, language_pair, looks_like_dataset, looks_like_model, modifier_suffix_at,
+                    wordforms)
 from .rules import Rules, dataset_family
 from .shared_heads import SharedHeads, shared_editions
 from .substring_filter import SubstringFilter
@@ -601,6 +602,12 @@ class MentionFinder:
                 if "://" in word or word.startswith("www.") or ("/" in word and "." in word):
                     flush()
                     continue
+                parts = self._known_parts(word, start)
+                if parts:  # "PSNR/SSIM", "METEOR/CIDEr-D": known names joined by a slash, each its own
+                    flush()
+                    found.extend(Candidate(part_start, part_end, text[part_start:part_end], "name:slash-part", 0.8,
+                                           _NAME, etype) for part_start, part_end, etype in parts)
+                    continue
                 if word in cited and not has_shape(word):
                     flush()
                     continue
@@ -642,6 +649,20 @@ class MentionFinder:
                     flush()
             flush()
         return found
+
+    def _known_parts(self, word: str, start: int) -> list[tuple[int, int, str]]:
+        """For a word of two or more parts joined by slashes, each a known name or a hyphenated variant of one
+        ("CIDEr-D"), each part's offsets and type; else nothing."""
+        if "/" not in word:
+            return []
+        parts, offset = [], start
+        for part in word.split("/"):
+            etype = self.rules.known.get(part.lower()) or self.rules.known.get(part.split("-", 1)[0].lower())
+            if not part or etype is None:
+                return []
+            parts.append((offset, offset + len(part), etype))
+            offset += len(part) + 1
+        return parts
 
     def _eponym(self, doc: Doc, start: int, end: int, noun) -> Candidate | None:
         """A method named after someone or something: the capitalised word text[start:end] and the method noun
@@ -734,7 +755,8 @@ class MentionFinder:
                 listed = any(t.text == "," for t in tokens)
                 segments = _split_at(tokens, lambda previous, token: token.text == "," or (
                     token.pos_ == "CCONJ" and previous is not None
-                    and (listed or rules.type_heads.get(previous.lemma_.lower()) == "Task")))
+                    and (listed or rules.type_heads.get(previous.lemma_.lower()) == "Task"
+                         or previous.lower_.endswith(ACTIVITY_ENDINGS))))  # "language modeling and ..."
             else:
                 segments = [tokens]
             for segment in segments:

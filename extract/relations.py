@@ -85,14 +85,17 @@ def _compared_preposition(token: Token, method_heads: frozenset[str]) -> Token |
     return found
 
 
-#: Prepositions whose object is what a contribution is built with or on, not the contribution: "we construct a
-#: decoder via the FooEM algorithm", "based on BarNet", "by leveraging X", "learned from Y".
-_INSTRUMENT_PREPOSITIONS = frozenset({"via", "using", "with", "through", "by", "on", "upon", "from"})
+#: Prepositions whose object is what a contribution is built with or on, or is for, not the contribution: "we
+#: construct a decoder via the FooEM algorithm", "based on BarNet", "by leveraging X", "learned from Y", "a tracking
+#: method for RGB-D cameras".
+_INSTRUMENT_PREPOSITIONS = frozenset({"via", "using", "with", "through", "by", "on", "upon", "from", "for"})
 
 
 def _instrument_of(token: Token, verb: Token) -> bool:
     """Whether the token hangs, below the verb, from one of `_INSTRUMENT_PREPOSITIONS` (its object not called new
     or the authors')."""
+    if token.is_ancestor(verb):
+        return False  # the tagger's adjective "present" hangs below its object: "... and present FooNet"
     while token.head.i != token.i and token.i != verb.i:
         if token.dep_ in ("pobj", "pcomp") and token.head.lower_ in _INSTRUMENT_PREPOSITIONS:  # pcomp: "by using X"
             return not any(c.lower_ in ("new", "novel", "our", "my") for c in token.children)

@@ -37,6 +37,12 @@ _NEXT_IN_LIST = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)(?:by\s+)?
 _FROM_TO_END = re.compile(r"\bfrom\s+\S+\s+to\s*$")
 #: The words that may join a result to the next one on another dataset, the measure left unsaid.
 _PARALLEL_GLUE = frozenset({"on", "in", "for", "and", "the", "across", "respectively", "while"})
+#: Values joined by slashes, each the value of the metric in the same place of a slash-joined list before them:
+#: "METEOR/CIDEr-D of 25.2%/98.6%", "PSNR/SSIM: 31.2/0.91".
+_SLASHED_VALUES = re.compile(rf"{_AMOUNT}(?:{_UNIT})?(?:\s?/\s?{_AMOUNT}(?:{_UNIT})?)+")
+_SLASHED_GAP = re.compile(r"\s*(?:of|is|are|was|were|by|=|:|\()?\s*(?:about\s+|up to\s+)?$")
+#: An earlier group of slashed values and the glue after it: "by 3.73dB/0.07 and " before "9.43dB/0.16".
+_SLASHED_BEFORE = re.compile(rf"(?:{_SLASHED_VALUES.pattern})\s*(?:,\s*(?:and\s+)?|and\s+|or\s+)$")
 #: A ratio written before its number: "improved the execution time by a factor of 3".
 _FACTOR_OF = re.compile(r"\bfactor of\s+$")
 #: What joins a metric to the value it names: "a mean score of 8,400", "F1 = 85".
@@ -163,7 +169,8 @@ class ResultFinder:
         entity, rule = self._subject(doc, mentions, entities, start, proposed)
         # the metric after a list of numbers is each one's, before any named earlier: "improves translation quality by
         # 1.7 and 1.2 BLEU points"
-        metric = self._listed_metric(doc, mentions, entities, end) or self._metric(doc, mentions, entities, start, end)
+        metric = (self._slashed_metric(doc, mentions, entities, start)
+                  or self._listed_metric(doc, mentions, entities, end) or self._metric(doc, mentions, entities, start, end))
         subject_metric, owner = self._metric_subject(doc, mentions, entities, start)
         if subject_metric is not None and metric in (None, subject_metric):
             if owner is False:
@@ -212,6 +219,32 @@ class ResultFinder:
                     _VALUE_OF.fullmatch(text, mention.end_char, start):
                 return True
         return False
+
+    @staticmethod
+    def _slashed_metric(doc: Doc, mentions: list[Span], entities, start: int):
+        """The metric in the same place of a slash-joined list of metrics as the number in the slash-joined values
+        just after it ("METEOR/CIDEr-D of 25.2%/98.6%": CIDEr-D for 98.6%), or None."""
+        text = cached(doc).text
+        values = next((m for m in _SLASHED_VALUES.finditer(text, max(start - 60, 0), start + 60)
+                       if m.start() <= start < m.end()), None)
+        if values is None:
+            return None
+        place = text[values.start() : start].count("/")
+        end = values.start()
+        while (earlier := _SLASHED_BEFORE.search(text, max(end - 80, 0), end)) is not None:
+            end = earlier.start()  # the metrics before the first of several groups: "by 1/2 and 3/4"
+        listed: list[Span] = []  # the metrics right before the values, last first
+        for mention in reversed([m for m in mentions if m.end_char <= end]):
+            found = entities.get(mention._.mlkg_key)
+            gap = text[mention.end_char : end]
+            if found is None or found.type != "Metric" or not (
+                    gap.strip() == "/" if listed else _SLASHED_GAP.fullmatch(gap)):
+                break
+            listed.insert(0, mention)
+            end = mention.start_char
+        if len(listed) != values.group().count("/") + 1:
+            return None
+        return entities[listed[place]._.mlkg_key]
 
     @staticmethod
     def _metric(doc: Doc, mentions: list[Span], entities, start: int, end: int):

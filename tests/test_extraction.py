@@ -1570,3 +1570,31 @@ def test_what_a_contribution_is_built_with_is_not_proposed_unless_called_new_or_
     found = relations(result)
     assert not {("proposes", "FooMAP"), ("proposes", "BarEM")} & found
     assert {("proposes", "Zeta Loss"), ("proposes", "BazNet")} <= found
+
+
+def test_comparative_words_open_no_term(extract_one):
+    result = extract_one("FooGAN can employ a smaller critic network than BarGAN, giving a faster algorithm.")
+    names = {n.lower() for n in by_name(result)}
+    assert not any(n.startswith(("smaller", "stronger")) for n in names)
+
+
+def test_activity_nouns_joined_by_and_are_two_tasks(extract_one):
+    result = extract_one("FooFin is faster for speech recognition, language modeling and dependency parsing, with a "
+                         "gain.")
+    names = by_name(result)
+    assert names["language modeling"].type == names["dependency parsing"].type == "Task"
+
+
+def test_slash_joined_metrics_and_values_pair_by_place(extract_one):
+    result = extract_one("FooCap obtains METEOR/CIDEr-D of 25.2%/98.6% on BarCOCO, and FooSR improves PSNR/SSIM "
+                         "by 1.2dB/0.03 and 0.9dB/0.02 on BarSet5.")
+    names = by_name(result)
+    assert {"METEOR", "CIDEr-D", "PSNR", "SSIM"} <= set(names)
+    found = {(r.value_text, r.metric) for r in result.results}
+    assert {("25.2%", "meteor"), ("98.6%", "ciderd"), ("1.2dB", "psnr"), ("0.03", "ssim"), ("0.9dB", "psnr"),
+            ("0.02", "ssim")} <= found
+
+
+def test_what_a_contribution_is_for_is_not_proposed(extract_one):
+    result = extract_one("We propose a framework for BarCam cameras.")
+    assert ("proposes", "BarCam") not in relations(result)
