@@ -219,7 +219,8 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
             head_type = member or (rules.type_heads.get(word) if rules.type_heads.get(word) != "Task" else None)
             if head_type and (listed.group(2) != "(" or (plural and not _cites(text, start))):
                 return head_type  # in brackets, a list of many ("a model (X)" may be the paper's own)
-        apposed = _NAMED_BY_APPOSITION.search(text, max(start - 80, 0), start)
+        apposed = (_NAMED_BY_APPOSITION.search(text, max(start - 80, 0), start)
+                   if before.rstrip().endswith(",") else None)
         head_type = rules.type_heads.get(singular_word(apposed.group(2))) if apposed and (
             apposed.group(1) or "").lower() not in _CLAUSE_PREPOSITIONS else None
         if head_type in ("Dataset", "Model"):  # "including a long-tailed dataset, FooVision"

@@ -40,6 +40,7 @@ _PARALLEL_GLUE = frozenset({"on", "in", "for", "and", "the", "across", "respecti
 #: Values joined by slashes, each the value of the metric in the same place of a slash-joined list before them:
 #: "METEOR/CIDEr-D of 25.2%/98.6%", "PSNR/SSIM: 31.2/0.91".
 _SLASHED_VALUES = re.compile(rf"{_AMOUNT}(?:{_UNIT})?(?:\s?/\s?{_AMOUNT}(?:{_UNIT})?)+")
+#: What may stand between the last metric of such a list and its values: "of", "by", "=", ":", a bracket.
 _SLASHED_GAP = re.compile(r"\s*(?:of|is|are|was|were|by|=|:|\()?\s*(?:about\s+|up to\s+)?$")
 #: An earlier group of slashed values and the glue after it: "by 3.73dB/0.07 and " before "9.43dB/0.16".
 _SLASHED_BEFORE = re.compile(rf"(?:{_SLASHED_VALUES.pattern})\s*(?:,\s*(?:and\s+)?|and\s+|or\s+)$")
@@ -233,7 +234,7 @@ class ResultFinder:
         end = values.start()
         while (earlier := _SLASHED_BEFORE.search(text, max(end - 80, 0), end)) is not None:
             end = earlier.start()  # the metrics before the first of several groups: "by 1/2 and 3/4"
-        listed: list[Span] = []  # the metrics right before the values, last first
+        listed: list[Span] = []  # the metrics right before the values, in text order
         for mention in reversed([m for m in mentions if m.end_char <= end]):
             found = entities.get(mention._.mlkg_key)
             gap = text[mention.end_char : end]
