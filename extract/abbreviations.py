@@ -18,8 +18,7 @@ _LIST_GLUE = frozenset({"and", "or", "of", "the", "for", "in", "on", "to", "with
 _WORD = re.compile(r"[^\s()]+")
 #: Lower-case words no long form opens with, though their letter may match: "to devise an efficient temporal module
 #: (TDM)" is no spelling of TDM.
-_NO_OPENERS = frozenset({"to", "of", "the", "a", "an", "and", "or", "by", "for", "in", "on", "with", "from", "at",
-                         "as", "is", "are", "that", "which"})
+_NO_OPENERS = _LIST_GLUE | {"by", "from", "at", "as", "is", "are", "that", "which"}
 _ROMAN = re.compile(r"^(?:[ivx]+|[IVX]+|[a-zA-Z]|\d+)$")
 _SUBWORD = re.compile(r"[^\s\-–—/]+")
 #: A letter before a 3 or 4 ("A3C", "OEB3"); a 2 is as often "to" ("I2I", "E2E") as two words.

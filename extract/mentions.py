@@ -111,8 +111,8 @@ class Candidate:
 
 
 def _plural(name: str) -> str:
-    """The plural of a known term's last word: "processes", "networks" (not "-ies": a one-word name keeps the
-    form it is written in, and "accuracies" is no label)."""
+    """The plural of a known term's last word: "processes", "networks". Not `plural_spellings`, whose "-ies" form
+    would match "accuracies" and give a one-word entity that label."""
     return name + "es" if name.endswith(("s", "x", "ch", "sh")) else name + "s"
 
 
@@ -168,7 +168,7 @@ def _compound_left_out(token: Token, chunk_start: int) -> bool:
     return token.pos_ == "NOUN" and token.is_lower and (
         (token.dep_ == "compound" and token.head.i >= chunk_start)
         or (token.dep_ == "conj" and token.tag_ == "NN" and token.head.i < token.i
-            and token.doc[chunk_start].pos_ == "NOUN" and not any(True for _ in token.children)))
+            and token.doc[chunk_start].pos_ == "NOUN" and token.n_lefts + token.n_rights == 0))
 
 
 def _split_at(tokens: list, is_break) -> list[list]:
@@ -839,7 +839,7 @@ class MentionFinder:
     def _introduced(doc: Doc, entity: DocEntity) -> bool:
         """The entity's one mention is what the authors' contribution verb takes: "we introduce Foo for ..."."""
         span = doc.char_span(entity.mentions[0][0], entity.mentions[0][1], alignment_mode="expand")
-        return span is not None and span.root.dep_ == "dobj" and not any(True for _ in span.root.children) and (
+        return span is not None and span.root.dep_ == "dobj" and span.root.n_lefts + span.root.n_rights == 0 and (
             span.root.head.i, "proposes") in set(doc._.mlkg_author_verbs)  # not "Search with ..." of a longer name
 
     def _kind_of_result(self, doc: Doc, entity: DocEntity) -> bool:
