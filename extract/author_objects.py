@@ -21,6 +21,11 @@ from .rules import Rules
 _MAX_HEAD_WORDS = 3
 
 
+def indefinite(noun: Token) -> bool:
+    """The noun's phrase opens with "a" or "an": a thing of its own, new to the text."""
+    return any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.children)
+
+
 def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...], containers: frozenset[str]) -> Iterator[Token]:
     """The direct objects, of the given parts of speech, of the authors' verbs of one kind ("we propose X": X), or of
     the verb joined right after one that has none ("we propose and evaluate X"), and what a container noun among
@@ -37,6 +42,10 @@ def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...], containers: froz
                             if g.dep_ == "pobj"), obj)
             if obj.dep_ in ("dobj", "pobj") and obj.pos_ in pos:
                 yield obj
+                if obj.dep_ == "dobj" and not any(c.dep_ == "cc" and c.lower_ in ("nor", "but") for c in obj.children):
+                    # "we propose a binarization technique and a three-stage tuning strategy": both, each a new
+                    # phrase of its own ("feature and kernel level pruning" is one; "and all model checkpoints")
+                    yield from (c for c in obj.conjuncts if c.i > obj.i and c.pos_ in pos and indefinite(c))
         subject = own_passive(verb) if kind == "proposes" else None
         if subject is not None and subject.pos_ in pos:
             yield subject  # "a staged weight sharing method is introduced"

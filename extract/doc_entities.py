@@ -26,6 +26,8 @@ class DocEntity:
     type: str = "Method"
     title_span: tuple[int, int] | None = None  # where the title names it: the name it opens with ("Seq2Tens: ..."),
     # or its subject or purpose phrase ("Compositional Attention Networks for ...")
+    opens_title: bool = False  # the title opens with it, shaped as a name ("PointNet: ..."): the paper's own, even
+    # when the lexicon knows it (the paper that introduced it)
 
 
 def named(entities: dict[str, DocEntity], name: str) -> DocEntity | None:

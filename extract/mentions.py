@@ -952,6 +952,7 @@ class MentionFinder:
                   and not any(s < c.end < e or s < c.start < e for s, e in lexical)]
         proposals = [(c.start, c.end) for c in candidates if c.rule == "chunk:proposed-object"
                      and self.typer.head_type(c.name.rsplit(" ", 1)[-1]) in ("Method", "Model", "Dataset")]
+        measures = [(c.start, c.end) for c in candidates if c.rule == "chunk:metric-head"]
         # A known word inside a longer name is part of that name: "Attention" in "Compositional Attention Networks";
         # a known task inside a longer task phrase too: "video understanding" in "long-form video understanding",
         # and a known term written in lower case inside what the authors propose ("a multi-agent reinforcement
@@ -964,6 +965,7 @@ class MentionFinder:
             (c.priority == _LEXICON and _inside_one(c, longer))
             or ((c.priority == _LEXICON or (c.rule.startswith("name:") and c.name.lower() in known))
                 and c.name[:1].islower() and _inside_one(c, proposals))
+            or (c.priority == _LEXICON and c.type_hint == "Method" and c.name[:1].islower() and _inside_one(c, measures))
             or (modifier_suffix_at(text, c.end) and any(s <= c.start and c.end < e for s, e in proposals))
             or (c.priority in (_ABBREVIATION, _NAME) and any(
                 s <= c.start and c.end < e and any(at < s and key == name_key(c.name) for at, key in earlier)

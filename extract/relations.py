@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from .author_objects import indefinite
 from .authorship import own_passive, verb_object
 from .doc_cache import cached
 from .entity_names import singular
@@ -25,13 +26,17 @@ from .rules import Rules
 
 #: What may stand between two names the authors list as theirs: the first one's abbreviation (or the bracket
 #: closing it) and head noun, a comma or a conjunction and its article ("FooNet (FN) algorithm and the "); not an
-#: apposition ("SwiFT, a Swin Transformer architecture").
-_LISTED_GLUE = re.compile(r"^\s*(?:\([^()]{1,15}\)|\))?\s*(?:(?!(?:and|or)\b)([a-z]+)\s*)?(?:,|&|:|(?:,\s*)?(?:and|or)(?:\s+(?:the|a|an))?)?\s*$")
+#: apposition ("SwiFT, a Swin Transformer architecture"). The article may say the next one is new too ("and a novel ").
+_LISTED_GLUE = re.compile(r"^\s*(?:\([^()]{1,15}\)|\))?\s*(?:(?!(?:and|or)\b)([a-z]+)\s*)?"
+                          r"(?:,|&|:|(?:,\s*)?(?:and|or)(?:\s+(?:the|a|an)(?:\s+(?:new|novel))?)?)?\s*$")
 #: "our (proposed) training algorithm, " or "our approach, called " just before a name (the naming word filled in
 #: from the rules): the authors naming their own contribution.
 _OUR_APPOSITION = r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:the\s+)?)$"
-#: "our proposed ", "our novel ", "the proposed " just before a name: the authors' own work, named in passing.
-_OUR_PROPOSED = re.compile(r"\b(?:(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)|[Tt]he\s+proposed)\s+$")
+#: "our proposed ", "our novel ", "the proposed ", "the novel " just before a name: the authors' own work, named
+#: in passing.
+_OUR_PROPOSED = re.compile(r"\b(?:(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)|[Tt]he\s+(?:proposed|novel))\s+$")
+#: "which we refer to as ", "we refer to it as the " just before a name: the authors naming their own.
+_REFERRED_AS = re.compile(r"\b[Ww]e\s+(?:will\s+)?refer\s+to\s+(?:it\s+|this\s+|them\s+)?as\s+(?:the\s+|an?\s+)?[\"“‘']?$")
 #: "our new dataset ", "our proposed search algorithm - " just before a name: the authors' new thing named by the
 #: name after its head noun (the head's type checked in the code; "our novel method on FooSet" names no new thing).
 _OUR_NEW_HEAD = re.compile(
@@ -162,12 +167,16 @@ class RelationFinder:
 
     def _ownable(self, entities) -> set[str]:
         """Keys of the names that can be proposed, being new-looking: not metrics or tasks, not known lexicon
-        names, not "LLM" nor "neural networks"."""
+        names (but for the name-shaped one the title opens with: "PointNet: ..."), not "LLM" nor "neural
+        networks"."""
         rules = self.rules
         classes = rules.generic_model_classes | rules.central_class_phrases
         ownable = set()
         for key, entity in entities.items():
             if entity.type in ("Metric", "Task"):
+                continue
+            if entity.opens_title:
+                ownable.add(key)
                 continue
             written = (entity.name, *entity.aliases)
             names = {name.lower() for name in written}
@@ -225,7 +234,8 @@ class RelationFinder:
         """Names the authors give their work outside a "we propose" clause: in the title before its colon (with
         the title as evidence when the abstract never uses the name), in apposition to "our ... algorithm,", right
         after "our proposed" or "the proposed", after "our" when an abbreviation follows ("our consistency regularized
-        GAN (CR-GAN)"), a method phrase opened by "a new" or "our novel", or a contribution "we provide"."""
+        GAN (CR-GAN)"), after "which we refer to as", a method phrase opened by "a new" or "our novel", or a
+        contribution "we provide"."""
         text, found = cached(doc).text, []
         titled = {key for key, e in entities.items() if e.title_span}
         for key in sorted(titled & ownable):
@@ -242,6 +252,8 @@ class RelationFinder:
                     _OUR.search(text, max(span.start_char - 5, 0), span.start_char)
                     and _ABBREVIATION_AFTER.match(text, span.end_char)) or self._after_own_head(text, span):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-proposed", 0.8))
+            elif _REFERRED_AS.search(text, max(span.start_char - 40, 0), span.start_char):
+                found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:named", 0.8))
             elif span._.mlkg_rule in _OWN_PHRASE_RULES:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char,
                                          _OWN_PHRASE_RULES[span._.mlkg_rule], 0.7))
@@ -270,7 +282,8 @@ class RelationFinder:
 
     def _first_and_listed(self, doc: Doc, inside: list[Span]) -> list[Span]:
         """The first name in the window, and the names listed right after it ("Open-Travel and Open-DeepResearch"),
-        each maybe with its abbreviation and its head noun ("FooNet (FN) algorithm and BarNet (BN) algorithm")."""
+        each maybe with its abbreviation and its head noun ("FooNet (FN) algorithm and BarNet (BN) algorithm"), or
+        joined to one of them as a new phrase or a name of its own ("a FooNet for X and a BarNet for Y")."""
         if not inside:
             return []
         chosen, end = [inside[0]], inside[0].end_char
@@ -284,6 +297,12 @@ class RelationFinder:
                 break
             chosen.append(span)
             end = span.end_char
+        roots = {span.root.i for span in chosen}
+        for span in inside:  # in text order, so a third phrase joins the second ("a X, a Y, and a Z")
+            if span not in chosen and span.root.dep_ == "conj" and span.root.head.i in roots \
+                    and (indefinite(span.root) or _is_name(span)):
+                chosen.append(span)
+                roots.add(span.root.i)
         return chosen
 
     def _most_mentioned(self, entities) -> dict[str, RelationHit]:

@@ -13,7 +13,7 @@ from spacy.matcher import PhraseMatcher
 from .central_classes import CentralClasses
 from .doc_entities import DocEntity, EntityTyper, named
 from .entity_names import name_key, phrase_key, singular
-from .names import ACRONYM, inside_longer_name
+from .names import ACRONYM, has_shape, inside_longer_name
 from .rules import Rules
 from .substring_filter import SubstringFilter
 from .titles import OpeningName, TitleReader
@@ -102,6 +102,7 @@ class TitleEntities:
         same = named(entities, opening.name)
         if same is not None:
             same.title_span = (opening.start, opening.end)
+            same.opens_title = any(has_shape(word) for word in opening.name.split())
             return
         lowered = singular(opening.name).lower()
         if lowered in self.rules.not_names or lowered in self.rules.generic_model_classes or lowered in self.rules.known:

@@ -408,6 +408,12 @@ def test_a_metric_noun_needs_a_number_or_a_measuring_phrase(extract_one):
     assert not [e for e in unmeasured.entities if e.type == "Metric"]
 
 
+def test_a_known_method_word_heading_into_a_measure_is_part_of_the_metric(extract_one):
+    names = by_name(extract_one("Our codebook grids do worse than FooMap in terms of quantization error."))
+    assert names["quantization error"].type == "Metric"
+    assert "quantization" not in names
+
+
 def test_metric_lexicon_is_case_aware(extract_one):
     result = extract_one("We propose RouteX, which maps inputs to experts and improves mAP by 3 points.")
     names = by_name(result)
@@ -714,6 +720,26 @@ def test_a_name_the_title_opens_with_is_proposed(extract_one):
     assert by_name(toward)["Image Segmentation"].type == "Task"  # nor an evaluative word ("Robust"), as in chunks
 
 
+def test_a_known_name_the_title_opens_with_is_proposed_where_shaped_as_a_name(extract_one):
+    text = "Deep nets degrade with depth. ResNet adds skip paths around each stack of layers."
+    assert ("proposes", "ResNet") in relations(extract_one(text, title="ResNet: Skipping Through Depth"))
+    assert ("proposes", "ResNet") not in relations(extract_one(text, title="Skipping Through Depth"))
+    plain = "Gradient descent has a step size. We study gradient descent on sharp losses."
+    assert ("proposes", "gradient descent") not in relations(extract_one(plain, title="Gradient Descent: A Study"))
+
+
+def test_each_phrase_of_its_own_joined_to_the_authors_object_is_proposed(extract_one):
+    result = relations(extract_one("To speed up decoding we propose a kernel-level gate folding technique for "
+                                   "encoders and a novel three-stage warmup strategy for decoders."))
+    assert ("proposes", "kernel-level gate folding technique") in result
+    assert ("proposes", "three-stage warmup strategy") in result
+    listed = relations(extract_one("We introduce a sparse orbit loss, a dense orbit loss, and a spin parity loss."))
+    assert {("proposes", "sparse orbit loss"), ("proposes", "dense orbit loss"), ("proposes", "spin parity loss")} <= listed
+    refused = relations(extract_one("We propose a widget ranking method that avoids the label cost of supervised "
+                                    "ranking, nor the compute cost of exhaustive search."))
+    assert ("proposes", "compute cost") not in refused
+
+
 def test_a_name_in_apposition_to_our_algorithm_is_proposed(extract_one):
     result = extract_one("Deep networks are hard to train. Our proposed training algorithm, StackBoost, needs no gradients.")
     assert ("proposes", "StackBoost") in relations(result)
@@ -729,6 +755,12 @@ def test_a_name_after_our_proposed_or_after_our_contribution_is_to_propose_is_pr
     contribution = extract_one("Our main contribution is to propose a notion of orbital stability (OST) for "
                                "non-convergent training.")
     assert ("proposes", "orbital stability") in relations(contribution)
+    novel = extract_one("FooRender draws scenes fast thanks to its ray layout and the novel Quux Mixer decoder.")
+    assert ("proposes", "Quux Mixer") in relations(novel)
+    referred = extract_one("We give one frame for such tasks, which we refer to as Widget Orbit Ensembling.")
+    assert ("proposes", "Widget Orbit Ensembling") in relations(referred)
+    theirs = extract_one("We give one frame for such tasks, which they refer to as Widget Orbit Ensembling.")
+    assert ("proposes", "Widget Orbit Ensembling") not in relations(theirs)
 
 
 def test_known_terms_take_the_words_that_narrow_them(extract_one):
