@@ -77,6 +77,10 @@ _NAMED_BY_APPOSITION = re.compile(r"(?:^|(\w+)\s+)[Aa]n?\s+(?:[\w-]+\s+){0,5}?([
 #: Prepositions that open a clause the name after the comma is the subject of: "On a benchmark dataset, FooNet wins".
 _CLAUSE_PREPOSITIONS = frozenset({"on", "in", "for", "with", "across", "over", "from", "at", "to", "by", "under",
                                   "after", "before", "through", "via", "using"})
+#: A plural data noun just before a name, naming the set it opens: "the facial expression datasets " (FooFace and ...).
+_DATA_NOUNS_BEFORE = re.compile(r"\b([a-z]+)\s+$")
+#: What follows a list member, not a clause's subject: "FooFace and ...", "FooFace, ...", "FooFace."
+_LISTED_AFTER = re.compile(r"\s*(?:[,.;)]|and\b|or\b|as well as\b|$)")
 _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(\(|:|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
 #: The plural noun a list of names ends with: " datasets", " and other large language models".
 _PLURAL_AFTER = re.compile(r"\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})?([a-z][a-z\-]*s)\b")
@@ -84,6 +88,10 @@ _NEXT_LOWER_WORD = re.compile(r"\s+([a-z][a-z\-]*)\b")
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
 _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
+#: A lone lower-case word listed right after a list member ("..., deblurring, inpainting, and colorization"), and
+#: (`_LISTED_WORD_BEFORE`) right before one: followed, in turn, by what ends a member.
+_LISTED_WORD_AFTER = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)([a-z][a-z-]*[a-z])(?=\s*(?:[,.;)]|and\b|or\b))")
+_LISTED_WORD_BEFORE = re.compile(r"(?:^|[(:,]|\b(?:as|including|e\.g\.|i\.e\.))\s*([a-z][a-z-]*[a-z])\s*,\s*$")
 
 #: Known terms of these types take the lower-case words narrowing them ("soft attention", "distributed SGD").
 _EXTENDED_TYPES = frozenset({"Task", "Method", "Model"})
@@ -225,6 +233,10 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
             apposed.group(1) or "").lower() not in _CLAUSE_PREPOSITIONS else None
         if head_type in ("Dataset", "Model"):  # "including a long-tailed dataset, FooVision"
             return head_type
+        plural = _DATA_NOUNS_BEFORE.search(before)
+        if plural and singular_word(plural.group(1)) != plural.group(1) and _LISTED_AFTER.match(text, end) \
+                and rules.type_heads.get(singular_word(plural.group(1))) == "Dataset":
+            return "Dataset"  # "on the facial expression datasets FooFace and ..." (not "environments FooRL can")
         named = _NAMED_AFTER.search(text, max(start - 60, 0), start) if _last_word(before) in rules.naming_words else None
         name = text[start:end]
         if named and named.end() == start and (
@@ -426,6 +438,7 @@ class MentionFinder:
         )
         accepted = self._select(text, candidates)
         accepted = self._with_shared_heads(doc, accepted)
+        accepted = self._with_listed_task_words(text, accepted)
         self._share_list_hints(doc, text, accepted)
         entities = self._group(doc, accepted, sentences)
         entities = {key: e for key, e in entities.items()
@@ -990,6 +1003,29 @@ class MentionFinder:
                              names[i].type_hint)
                    for start, end, name, i in shared_editions(cached(doc).text, [(c.start, c.end) for c in names])]
         return sorted(accepted + shared, key=lambda c: (c.start, c.end)) if shared else accepted
+
+    def _with_listed_task_words(self, text: str, accepted: list[Candidate]) -> list[Candidate]:
+        """Lone task nouns listed beside a task the text names ("super-resolution, deblurring, inpainting, and
+        colorization") are tasks too, though alone a single word is none: the list says what kind of word it is."""
+        taken = [(c.start, c.end) for c in accepted]
+        found = []
+        for cand in (c for c in accepted if c.type_hint == "Task" or self.rules.known.get(c.name.lower()) == "Task"):
+            end = cand.end
+            while (word := _LISTED_WORD_AFTER.match(text, end)) and self._task_word(word.group(1)):
+                found.append(word.span(1))
+                end = word.end()
+            start = cand.start
+            while (word := _LISTED_WORD_BEFORE.search(text, max(start - 40, 0), start)) and self._task_word(word.group(1)):
+                found.append(word.span(1))
+                start = word.start(1)
+        new = [Candidate(start, end, text[start:end], "chunk:listed-task", 0.5, _CHUNK, "Task")
+               for start, end in sorted(set(found)) if not any(s < end and start < e for s, e in taken)]
+        return sorted(accepted + new, key=lambda c: (c.start, c.end)) if new else accepted
+
+    def _task_word(self, word: str) -> bool:
+        """A singular task noun, not "task" itself nor a plural ("predictions" is what a model gives)."""
+        return (self.rules.type_heads.get(word) == "Task" and singular_word(word) == word
+                and word not in self.rules.problem_words)
 
     def _share_list_hints(self, doc: Doc, text: str, accepted: list[Candidate]) -> None:
         """Names in one list share a type hint: "benchmarks: Open-Travel and Open-DeepResearch"; a plural type

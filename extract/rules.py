@@ -127,6 +127,10 @@ def load_rules() -> Rules:
         for name in lexicon[key]:
             known_cased[name] = etype
     known = {name.lower(): etype for name, etype in known_cased.items()}
+    # a name with capitals or digits is often written without its hyphens ("CIFAR10", "ResNet50"): typed alike
+    for name, etype in known_cased.items():
+        if "-" in name and (name != name.lower() or any(ch.isdigit() for ch in name)):
+            known.setdefault(name.replace("-", "").lower(), etype)
     type_heads = {lemma: etype for etype, lemmas in heads["type_heads"].items() for lemma in lemmas}
     families = sorted(lexicon["model_families"], key=lambda f: (-len(f), f))
     return Rules(

@@ -54,18 +54,23 @@ class SharedHeads:
                 continue
             conjunction, modifier = doc[span.start - 1], doc[span.start - 2]
             sentence_start = cached(doc).sentence_of(span).start
+            first = modifier.i
+            while modifier.tag_ in ("JJ", "VBN") and first - 2 >= sentence_start and in_word_hyphen(doc[first - 1]) \
+                    and doc[first - 2].is_alpha:
+                first -= 2  # a hyphenated adjective, whole: "semi-supervised or active learning"
             if (conjunction.lower_ not in _CONJUNCTIONS or modifier.i < sentence_start
-                    or not self._lone_modifier(doc, modifier, sentence_start)):
+                    or not self._lone_modifier(doc, modifier, first, sentence_start)):
                 continue
             rest = text[span[0].idx + len(span[0].text) : end]
             if modifier.lower_ not in rest.lower().split():  # "relational and recurrent relational networks"
-                found.append((modifier.idx, end, modifier.text + rest, index))
+                found.append((doc[first].idx, end, text[doc[first].idx : modifier.idx + len(modifier)] + rest, index))
         return found
 
-    def _lone_modifier(self, doc: Doc, word, sentence_start: int) -> bool:
-        """A lower-case word that can only modify what follows: no stop word or evaluative word ("simple and
-        efficient method"), no head noun or known term of its own ("reasoning and code generation"), not the last
-        word of a longer phrase, no noun naming an activity or quality."""
+    def _lone_modifier(self, doc: Doc, word, first: int, sentence_start: int) -> bool:
+        """A lower-case word (the last part of a hyphenated one opening at token `first`) that can only modify what
+        follows: no stop word or evaluative word ("simple and efficient method"), no head noun or known term of its
+        own ("reasoning and code generation"), not the last word of a longer phrase, no noun naming an activity or
+        quality."""
         rules = self.rules
         if word.pos_ in ("NOUN", "VERB") and word.lower_.endswith(_NOMINALISATION):
             return False
@@ -74,7 +79,7 @@ class SharedHeads:
                 and word.lemma_.lower() not in rules.type_heads and word.lower_ not in rules.type_heads
                 and word.lower_ not in rules.known):  # "runtime and memory usage": runtime is a measure itself
             return False
-        before = doc[word.i - 1] if word.i > sentence_start else None
+        before = doc[first - 1] if first > sentence_start else None
         return before is None or before.tag_ not in _PHRASE_TAGS
 
 

@@ -170,6 +170,23 @@ def test_a_lone_modifier_coordinated_with_a_terms_first_word_shares_the_rest(ext
     assert [m.text for m in image.mentions] == ["image and molecular generation"]  # the words that say it
 
 
+def test_a_hyphenated_adjective_coordinated_with_a_terms_first_word_shares_the_rest(extract_one):
+    names = set(by_name(extract_one("Our widget sampler extends to semi-supervised or active learning, trading "
+                                    "speed-accuracy and convergence rate.")))
+    assert {"semi-supervised learning", "active learning"} <= names
+    assert "speed-accuracy rate" not in names  # a noun, not an adjective
+
+
+def test_lone_task_nouns_listed_beside_a_named_task_are_tasks(extract_one):
+    result = extract_one("We run the sampler for super-resolution, deblurring, inpainting, and colorization. "
+                         "It trains on several tasks, predictions, and segmentation masks.")
+    names = by_name(result)
+    assert all(names[n].type == "Task" for n in ("super-resolution", "deblurring", "inpainting", "colorization"))
+    assert not {"tasks", "predictions"} & set(names)
+    alone = by_name(extract_one("We run the sampler for deblurring of widget photos."))
+    assert "deblurring" not in alone  # a single word alone is no task
+
+
 def test_a_task_noun_before_a_known_metric_says_whose_measure_it_is(extract_one):
     """"detection accuracy" and "predictive accuracy" are metrics of their own; "model accuracy", "worst-case
     regret" and "link prediction accuracy" (a task's name before the metric) keep the known metric alone."""
@@ -718,6 +735,19 @@ def test_a_name_the_title_opens_with_is_proposed(extract_one):
     toward = extract_one(text, title="Towards Robust Image Segmentation: Fast Sequence Features")
     assert "Towards Robust Image Segmentation" not in by_name(toward)  # a function word opens a phrase, not a name
     assert by_name(toward)["Image Segmentation"].type == "Task"  # nor an evaluative word ("Robust"), as in chunks
+
+
+def test_a_plural_data_noun_before_listed_names_types_them_and_hyphenless_known_names_keep_their_type(extract_one):
+    names = by_name(extract_one("Our model beats prior methods on the face datasets FOOFace and Bar-NEMO. Across "
+                                "2D environments QuuxRL can evolve bodies. Images from CIFAR10 and FashionMNIST are "
+                                "resized."))
+    assert names["FOOFace"].type == "Dataset" and names["Bar-NEMO"].type == "Dataset"
+    assert names["QuuxRL"].type != "Dataset"  # the subject of a clause, not a listed member
+    assert names["CIFAR10"].type == "Dataset" and names["FashionMNIST"].type == "Dataset"
+
+
+def test_an_eponym_before_loss_names_a_method(extract_one):
+    assert "Voronoi-Quux loss" in by_name(extract_one("We train the segmenter with the Voronoi-Quux loss."))
 
 
 def test_a_known_name_the_title_opens_with_is_proposed_where_shaped_as_a_name(extract_one):
