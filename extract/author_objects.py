@@ -40,7 +40,7 @@ def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...], containers: froz
             if obj.dep_ == "dobj" and obj.lemma_.lower() in containers:
                 obj = next((g for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
                             if g.dep_ == "pobj"), obj)
-            if obj.dep_ in ("dobj", "pobj") and obj.pos_ in pos:
+            if (obj.dep_ in ("dobj", "pobj") or (obj.dep_ == "attr" and verb.lemma_ == "be")) and obj.pos_ in pos:
                 yield obj
                 if obj.dep_ == "dobj" and not any(c.dep_ == "cc" and c.lower_ in ("nor", "but") for c in obj.children):
                     # "we propose a binarization technique and a three-stage tuning strategy": both, each a new

@@ -30,11 +30,27 @@ class AuthorVerbs:
         authors (or, proposing, that says in the passive what the paper brings: `own_passive`), in text order; a
         contribution or study word counts only where it is tagged VERB or AUX ("propose" the verb, not a noun)."""
         found = {(start, doc.vocab.strings[match_id]) for match_id, start, _ in self.matcher(doc)}
-        return sorted((i, kind) for i, kind in found
-                      if ((kind == "names" or doc[i].pos_ in ("VERB", "AUX"))
-                          and (by_authors(doc[i], self.rules) or (kind == "proposes" and own_passive(doc[i])))
-                          and not (kind == "names" and self._names_what_is_studied(doc[i])))
-                      or (kind == "proposes" and self._present_after_and(doc[i])))
+        return sorted([(i, kind) for i, kind in found
+                       if ((kind == "names" or doc[i].pos_ in ("VERB", "AUX"))
+                           and (by_authors(doc[i], self.rules) or (kind == "proposes" and own_passive(doc[i])))
+                           and not (kind == "names" and self._names_what_is_studied(doc[i])))
+                       or (kind == "proposes" and self._present_after_and(doc[i]))]
+                      + [(i, "proposes") for i in self._contribution_copulas(doc)])
+
+    def _contribution_copulas(self, doc: Doc) -> list[int]:
+        """"Our main contribution is a new X", "The key contribution of this work is X": the "is" whose subject is
+        the authors' contribution says what they bring, as "we propose" does."""
+        found = []
+        for subject in doc:
+            if subject.lemma_.lower() != "contribution" or subject.dep_ != "nsubj" or subject.head.lemma_ != "be" \
+                    or not any(c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN") for c in subject.head.children):
+                continue  # not "our contribution is to pose X as Y"
+            ours = any(c.lower_ in ("our", "my") for c in subject.children if c.dep_ == "poss") or any(
+                c.dep_ == "prep" and c.lower_ == "of" and any(is_authors(g, self.rules) for g in c.children)
+                for c in subject.children)
+            if ours or any(c.lower_ in ("main", "key", "primary", "principal") for c in subject.children):
+                found.append(subject.head.i)
+        return found
 
     def _present_after_and(self, word: Token) -> bool:
         """"we show that ... and present FooNet, a ...": the tagger takes a fifth of the corpus's "and present" for
@@ -85,9 +101,10 @@ def is_authors(subject: Token, rules: Rules) -> bool:
 
 
 def verb_object(verb: Token) -> Token | None:
-    """The verb's direct object; for a verb the tagger took for an adjective ("and present FooNet"), the head of
-    the noun phrase right after it."""
-    objects = [child for child in verb.children if child.dep_ == "dobj"]
+    """The verb's direct object (of "is", its complement: "our contribution is X"); for a verb the tagger took for an
+    adjective ("and present FooNet"), the head of the noun phrase right after it."""
+    objects = [child for child in verb.children
+               if child.dep_ == "dobj" or (child.dep_ == "attr" and verb.lemma_ == "be")]
     if objects or verb.pos_ != "ADJ":
         return objects[0] if objects else None
     return next((t for t in verb.doc[verb.i + 1 : verb.sent.end] if t.pos_ in ("NOUN", "PROPN")

@@ -185,6 +185,8 @@ def test_lone_task_nouns_listed_beside_a_named_task_are_tasks(extract_one):
     assert not {"tasks", "predictions"} & set(names)
     alone = by_name(extract_one("We run the sampler for deblurring of widget photos."))
     assert "deblurring" not in alone  # a single word alone is no task
+    removal = by_name(extract_one("Our cascaded widget network does single image glare removal."))
+    assert removal["image glare removal"].type == "Task"
 
 
 def test_a_task_noun_before_a_known_metric_says_whose_measure_it_is(extract_one):
@@ -787,6 +789,13 @@ def test_a_name_after_our_proposed_or_after_our_contribution_is_to_propose_is_pr
     assert ("proposes", "orbital stability") in relations(contribution)
     novel = extract_one("FooRender draws scenes fast thanks to its ray layout and the novel Quux Mixer decoder.")
     assert ("proposes", "Quux Mixer") in relations(novel)
+    contribution = relations(extract_one("The main contribution of our work is a new weakly-supervised method for "
+                                         "widget metrics. Our key contribution is Spin Querying, a query layout."))
+    assert {("proposes", "weakly-supervised method"), ("proposes", "Spin Querying")} <= contribution
+    posed = relations(extract_one("Our main contribution is to pose sorting as a search over a Quux graph."))
+    assert ("proposes", "Quux graph") not in posed
+    theirs = relations(extract_one("Their contribution is the Orbit Querying layout for widgets."))
+    assert ("proposes", "Orbit Querying") not in theirs
     referred = extract_one("We give one frame for such tasks, which we refer to as Widget Orbit Ensembling.")
     assert ("proposes", "Widget Orbit Ensembling") in relations(referred)
     theirs = extract_one("We give one frame for such tasks, which they refer to as Widget Orbit Ensembling.")
