@@ -56,6 +56,9 @@ _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
 _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}[^\s,.;:()]+)")
 #: A capitalised word just after these opens a clause ("the question: Can we ...") and is no name by its capital.
 _CLAUSE_START = re.compile(r"[:;?!\\]\s*$")
+#: A list item's marker: a capitalised word after it that a lower-case word follows opens a clause ("that (a) Learns
+#: a ...", "1) Uses a ..."), not a name ("(i) Domain Conversion, ...").
+_ITEM_MARKER = re.compile(r"(?:\((?:[a-h]|i{1,3}|iv|\d)\)|(?<![\w(])(?:[a-h]|\d)\))\s*$")
 #: What follows an author's name in a citation.
 _CITATION = re.compile(r"\s+(?:et al\b|\(\d{4}[a-z]?\))|\s+and\s+[A-Z][a-z]+\s+\(\d{4}")
 #: Authors named in a parenthesised citation: "(Xu & Mannor, 2012)", "(Zhang et al., 2016; Kawaguchi, 2017)".
@@ -631,7 +634,8 @@ class MentionFinder:
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
                 word_shaped = generic_class or (has_shape(word) and lower not in rules.not_names)
                 title = (index > 0 and is_title_word(word) and lower not in rules.not_names
-                         and lower not in self.stop_words and not _CLAUSE_START.search(text, max(start - 4, 0), start))
+                         and lower not in self.stop_words and not _CLAUSE_START.search(text, max(start - 4, 0), start)
+                         and not (_ITEM_MARKER.search(text, max(start - 6, 0), start) and _NEXT_LOWER_WORD.match(text, end)))
                 if (word_shaped or title) and _CITATION.match(text, end):
                     flush()  # an author cited by name: "Marcus et al. (1995)", "Kirov and Cotterell (2018)"
                     continue

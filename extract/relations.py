@@ -108,6 +108,15 @@ def _instrument_of(token: Token, verb: Token) -> bool:
     return False
 
 
+def _object_takers(verb: Token) -> set[int]:
+    """The verb, and the verb joined right after it that takes the object they share: "we introduce and study a
+    game, the FooGame" (as `author_objects` reads it)."""
+    after = verb.doc[verb.i + 1 : verb.i + 3]
+    if len(after) == 2 and after[0].lower_ in ("and", "or") and after[1].dep_ == "conj" and after[1].head.i == verb.i:
+        return {verb.i, after[1].i}
+    return {verb.i}
+
+
 def _is_name(mention: Span) -> bool:
     """A mention found as a name or an abbreviation, not as a phrase."""
     return mention._.mlkg_rule.startswith(("name:", "abbreviation:"))
@@ -218,9 +227,10 @@ class RelationFinder:
             # platform, BarServer")
             objects = {m._.mlkg_key for m in inside if m.root.dep_ == "dobj"}
             earlier = {m._.mlkg_key for m in mentions if m.start < verb.i}
-            named_object = any(m.root.dep_ == "dobj" and m.root.head.i == verb.i and _is_name(m) for m in inside)
+            takers = _object_takers(verb)
+            named_object = any(m.root.dep_ == "dobj" and m.root.head.i in takers and _is_name(m) for m in inside)
             apposed = [m for m in inside if _is_name(m) and m.root.dep_ == "appos"
-                       and m.root.head.dep_ == "dobj" and m.root.head.head.i == verb.i
+                       and m.root.head.dep_ == "dobj" and m.root.head.head.i in takers
                        and m._.mlkg_key not in objects and m._.mlkg_key not in earlier
                        and not (named_object and not _BESIDE.match(cached(doc).text, m.root.head.idx
                                                                    + len(m.root.head), m.start_char))]

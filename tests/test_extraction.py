@@ -750,6 +750,21 @@ def test_a_plural_data_noun_before_listed_names_types_them_and_hyphenless_known_
 
 def test_an_eponym_before_loss_names_a_method(extract_one):
     assert "Voronoi-Quux loss" in by_name(extract_one("We train the segmenter with the Voronoi-Quux loss."))
+    assert "Quuxham distribution" in by_name(extract_one("We model rotations with the Quuxham distribution."))
+
+
+def test_a_name_apposed_to_the_object_two_joined_verbs_share_is_proposed(extract_one):
+    result = relations(extract_one("We introduce and study a particular game instance, the QuuxGame, which models "
+                                   "a builder and its regulators."))
+    assert ("proposes", "QuuxGame") in result
+
+
+def test_a_capitalised_verb_after_a_list_marker_is_no_name(extract_one):
+    names = by_name(extract_one("We propose a three-level training method that (a) Learns a widget classifier, and "
+                                "(b) Learns a widget ranker. It has two stages, (i) Domain Folding, which maps "
+                                "signals, and (ii) Domain Folding of labels."))
+    assert "Learns" not in names
+    assert "Domain Folding" in names
 
 
 def test_a_known_name_the_title_opens_with_is_proposed_where_shaped_as_a_name(extract_one):
