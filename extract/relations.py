@@ -29,9 +29,9 @@ from .rules import Rules
 #: apposition ("SwiFT, a Swin Transformer architecture"). The article may say the next one is new too ("and a novel ").
 _LISTED_GLUE = re.compile(r"^\s*(?:\([^()]{1,15}\)|\))?\s*(?:(?!(?:and|or)\b)([a-z]+)\s*)?"
                           r"(?:,|&|:|(?:,\s*)?(?:and|or)(?:\s+(?:the|a|an)(?:\s+(?:new|novel))?)?)?\s*$")
-#: "our (proposed) training algorithm, " or "our approach, called " just before a name (the naming word filled in
+#: "our (proposed) training algorithm, " or "our approach, called (a) " just before a name (the naming word filled in
 #: from the rules): the authors naming their own contribution.
-_OUR_APPOSITION = r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:the\s+)?)$"
+_OUR_APPOSITION = r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:(?:the|an?)\s+)?)$"
 #: "our proposed ", "our novel ", "the proposed ", "the novel " just before a name: the authors' own work, named
 #: in passing.
 _OUR_PROPOSED = re.compile(r"\b(?:(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)|[Tt]he\s+(?:proposed|novel))\s+$")

@@ -748,6 +748,11 @@ def test_a_plural_data_noun_before_listed_names_types_them_and_hyphenless_known_
     assert names["CIFAR10"].type == "Dataset" and names["FashionMNIST"].type == "Dataset"
 
 
+def test_behavior_cloning_is_known_in_both_spellings_of_its_adjective(extract_one):
+    names = by_name(extract_one("FooTran is an open-loop behavior cloning method; BarTran uses behavioral cloning."))
+    assert "behavioral cloning" in names and any(name.endswith("behavior cloning") for name in names)
+
+
 def test_an_eponym_before_loss_names_a_method(extract_one):
     assert "Voronoi-Quux loss" in by_name(extract_one("We train the segmenter with the Voronoi-Quux loss."))
     assert "Quuxham distribution" in by_name(extract_one("We model rotations with the Quuxham distribution."))
@@ -811,6 +816,8 @@ def test_a_name_after_our_proposed_or_after_our_contribution_is_to_propose_is_pr
     assert ("proposes", "Quux graph") not in posed
     theirs = relations(extract_one("Their contribution is the Orbit Querying layout for widgets."))
     assert ("proposes", "Orbit Querying") not in theirs
+    termed = extract_one("Foo Points is slow. Our new method, termed an Orbit Distillation (OD), is fast.")
+    assert ("proposes", "Orbit Distillation") in relations(termed)
     referred = extract_one("We give one frame for such tasks, which we refer to as Widget Orbit Ensembling.")
     assert ("proposes", "Widget Orbit Ensembling") in relations(referred)
     theirs = extract_one("We give one frame for such tasks, which they refer to as Widget Orbit Ensembling.")
