@@ -35,7 +35,8 @@ _OUR_APPOSITION = r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0
 #: "our proposed ", "our novel ", "the proposed ", "the novel " just before a name: the authors' own work, named
 #: in passing.
 _OUR_PROPOSED = re.compile(r"\b(?:(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)|[Tt]he\s+(?:proposed|novel))\s+$")
-#: "which we refer to as ", "we refer to it as the " just before a name: the authors naming their own.
+#: "which we refer to as ", "we refer to it as the " just before a name: the authors naming their own (a phrase
+#: there names what they observe: "which we refer to as model misspecification").
 _REFERRED_AS = re.compile(r"\b[Ww]e\s+(?:will\s+)?refer\s+to\s+(?:it\s+|this\s+|them\s+)?as\s+(?:the\s+|an?\s+)?[\"“‘']?$")
 #: "our new dataset ", "our proposed search algorithm - " just before a name: the authors' new thing named by the
 #: name after its head noun (the head's type checked in the code; "our novel method on FooSet" names no new thing).
@@ -262,7 +263,7 @@ class RelationFinder:
                     _OUR.search(text, max(span.start_char - 5, 0), span.start_char)
                     and _ABBREVIATION_AFTER.match(text, span.end_char)) or self._after_own_head(text, span):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-proposed", 0.8))
-            elif _REFERRED_AS.search(text, max(span.start_char - 40, 0), span.start_char):
+            elif _is_name(span) and _REFERRED_AS.search(text, max(span.start_char - 40, 0), span.start_char):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:named", 0.8))
             elif span._.mlkg_rule in _OWN_PHRASE_RULES:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char,

@@ -753,6 +753,11 @@ def test_behavior_cloning_is_known_in_both_spellings_of_its_adjective(extract_on
     assert "behavioral cloning" in names and any(name.endswith("behavior cloning") for name in names)
 
 
+def test_hardware_is_no_name(extract_one):
+    names = by_name(extract_one("We deploy FooQuant on CPU, GPU, ASIC, DSP and FPGA platforms."))
+    assert not {"ASIC", "DSP", "FPGA", "CPU", "GPU"} & set(names)
+
+
 def test_an_eponym_before_loss_names_a_method(extract_one):
     assert "Voronoi-Quux loss" in by_name(extract_one("We train the segmenter with the Voronoi-Quux loss."))
     assert "Quuxham distribution" in by_name(extract_one("We model rotations with the Quuxham distribution."))
@@ -820,6 +825,10 @@ def test_a_name_after_our_proposed_or_after_our_contribution_is_to_propose_is_pr
     assert ("proposes", "Orbit Distillation") in relations(termed)
     referred = extract_one("We give one frame for such tasks, which we refer to as Widget Orbit Ensembling.")
     assert ("proposes", "Widget Orbit Ensembling") in relations(referred)
+    observed = extract_one("We make widget control robust to shifts in the dynamics, which we refer to as orbit "
+                           "misspecification, in control algorithms.",
+                           title="Robust Widget Control with Orbit Misspecification")
+    assert ("proposes", "orbit misspecification") not in relations(observed)  # what they observe
     theirs = extract_one("We give one frame for such tasks, which they refer to as Widget Orbit Ensembling.")
     assert ("proposes", "Widget Orbit Ensembling") not in relations(theirs)
 
