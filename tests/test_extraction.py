@@ -753,6 +753,11 @@ def test_behavior_cloning_is_known_in_both_spellings_of_its_adjective(extract_on
     assert "behavioral cloning" in names and any(name.endswith("behavior cloning") for name in names)
 
 
+def test_released_code_is_no_contribution(extract_one):
+    result = relations(extract_one("FooNet sorts widgets. We release our full source code for FooNet online."))
+    assert not any(name.endswith("source code") for _, name in result)
+
+
 def test_hardware_is_no_name(extract_one):
     names = by_name(extract_one("We deploy FooQuant on CPU, GPU, ASIC, DSP and FPGA platforms."))
     assert not {"ASIC", "DSP", "FPGA", "CPU", "GPU"} & set(names)
