@@ -44,7 +44,7 @@ def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...], containers: froz
                 yield obj
                 if obj.dep_ == "dobj" and not any(c.dep_ == "cc" and c.lower_ in ("nor", "but") for c in obj.children):
                     # "we propose a binarization technique and a three-stage tuning strategy": both, each a new
-                    # phrase of its own ("feature and kernel level pruning" is one; "and all model checkpoints")
+                    # phrase of its own ("widget and kernel level pruning" is one; "and all model weights")
                     yield from (c for c in obj.conjuncts if c.i > obj.i and c.pos_ in pos and indefinite(c))
         subject = own_passive(verb) if kind == "proposes" else None
         if subject is not None and subject.pos_ in pos:

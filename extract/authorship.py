@@ -44,7 +44,7 @@ class AuthorVerbs:
         for subject in doc:
             if subject.lemma_.lower() != "contribution" or subject.dep_ != "nsubj" or subject.head.lemma_ != "be" \
                     or not any(c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN") for c in subject.head.children):
-                continue  # not "our contribution is to pose X as Y"
+                continue  # not "our contribution is to cast X as Y"
             ours = any(c.lower_ in ("our", "my") for c in subject.children if c.dep_ == "poss") or any(
                 c.dep_ == "prep" and c.lower_ == "of" and any(is_authors(g, self.rules) for g in c.children)
                 for c in subject.children)

@@ -57,7 +57,7 @@ _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}
 #: A capitalised word just after these opens a clause ("the question: Can we ...") and is no name by its capital.
 _CLAUSE_START = re.compile(r"[:;?!\\]\s*$")
 #: A list item's marker: a capitalised word after it that a lower-case word follows opens a clause ("that (a) Learns
-#: a ...", "1) Uses a ..."), not a name ("(i) Domain Conversion, ...").
+#: a ...", "1) Uses a ..."), not a name ("(i) Domain Folding, ...").
 _ITEM_MARKER = re.compile(r"(?:\((?:[a-h]|i{1,3}|iv|\d)\)|(?<![\w(])(?:[a-h]|\d)\))\s*$")
 #: What follows an author's name in a citation.
 _CITATION = re.compile(r"\s+(?:et al\b|\(\d{4}[a-z]?\))|\s+and\s+[A-Z][a-z]+\s+\(\d{4}")
@@ -80,7 +80,7 @@ _NAMED_BY_APPOSITION = re.compile(r"(?:^|(\w+)\s+)[Aa]n?\s+(?:[\w-]+\s+){0,5}?([
 #: Prepositions that open a clause the name after the comma is the subject of: "On a benchmark dataset, FooNet wins".
 _CLAUSE_PREPOSITIONS = frozenset({"on", "in", "for", "with", "across", "over", "from", "at", "to", "by", "under",
                                   "after", "before", "through", "via", "using"})
-#: A plural data noun just before a name, naming the set it opens: "the facial expression datasets " (FooFace and ...).
+#: A plural data noun just before a name, naming the set it opens: "the widget photo datasets " (FooFace and ...).
 _DATA_NOUNS_BEFORE = re.compile(r"\b([a-z]+)\s+$")
 #: What follows a list member, not a clause's subject: "FooFace and ...", "FooFace, ...", "FooFace."
 _LISTED_AFTER = re.compile(r"\s*(?:[,.;)]|and\b|or\b|as well as\b|$)")
@@ -91,9 +91,10 @@ _NEXT_LOWER_WORD = re.compile(r"\s+([a-z][a-z\-]*)\b")
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
 _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
 _LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
-#: A lone lower-case word listed right after a list member ("..., deblurring, inpainting, and colorization"), and
+#: A lone lower-case word listed right after a list member ("..., colorization and deblurring"), and
 #: (`_LISTED_WORD_BEFORE`) right before one: followed, in turn, by what ends a member.
-_LISTED_WORD_AFTER = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)([a-z][a-z-]*[a-z])(?=\s*(?:[,.;)]|and\b|or\b))")
+_LISTED_WORD_AFTER = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)([a-z][a-z-]*[a-z])"
+                                r"(?=\s*(?:[,.;)]|and\b|or\b))")
 _LISTED_WORD_BEFORE = re.compile(r"(?:^|[(:,]|\b(?:as|including|e\.g\.|i\.e\.))\s*([a-z][a-z-]*[a-z])\s*,\s*$")
 
 #: Known terms of these types take the lower-case words narrowing them ("soft attention", "distributed SGD").
@@ -239,7 +240,7 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
         plural = _DATA_NOUNS_BEFORE.search(before)
         if plural and singular_word(plural.group(1)) != plural.group(1) and _LISTED_AFTER.match(text, end) \
                 and rules.type_heads.get(singular_word(plural.group(1))) == "Dataset":
-            return "Dataset"  # "on the facial expression datasets FooFace and ..." (not "environments FooRL can")
+            return "Dataset"  # "on the widget photo datasets FooFace and ..." (not "environments FooRL can")
         named = _NAMED_AFTER.search(text, max(start - 60, 0), start) if _last_word(before) in rules.naming_words else None
         name = text[start:end]
         if named and named.end() == start and (
@@ -635,7 +636,8 @@ class MentionFinder:
                 word_shaped = generic_class or (has_shape(word) and lower not in rules.not_names)
                 title = (index > 0 and is_title_word(word) and lower not in rules.not_names
                          and lower not in self.stop_words and not _CLAUSE_START.search(text, max(start - 4, 0), start)
-                         and not (_ITEM_MARKER.search(text, max(start - 6, 0), start) and _NEXT_LOWER_WORD.match(text, end)))
+                         and not (_ITEM_MARKER.search(text, max(start - 6, 0), start)
+                                  and _NEXT_LOWER_WORD.match(text, end)))
                 if (word_shaped or title) and _CITATION.match(text, end):
                     flush()  # an author cited by name: "Marcus et al. (1995)", "Kirov and Cotterell (2018)"
                     continue
@@ -982,7 +984,8 @@ class MentionFinder:
             (c.priority == _LEXICON and _inside_one(c, longer))
             or ((c.priority == _LEXICON or (c.rule.startswith("name:") and c.name.lower() in known))
                 and c.name[:1].islower() and _inside_one(c, proposals))
-            or (c.priority == _LEXICON and c.type_hint == "Method" and c.name[:1].islower() and _inside_one(c, measures))
+            or (c.priority == _LEXICON and c.type_hint == "Method" and c.name[:1].islower()
+                and _inside_one(c, measures))
             or (modifier_suffix_at(text, c.end) and any(s <= c.start and c.end < e for s, e in proposals))
             or (c.priority in (_ABBREVIATION, _NAME) and any(
                 s <= c.start and c.end < e and any(at < s and key == name_key(c.name) for at, key in earlier)
@@ -1009,8 +1012,8 @@ class MentionFinder:
         return sorted(accepted + shared, key=lambda c: (c.start, c.end)) if shared else accepted
 
     def _with_listed_task_words(self, text: str, accepted: list[Candidate]) -> list[Candidate]:
-        """Lone task nouns listed beside a task the text names ("super-resolution, deblurring, inpainting, and
-        colorization") are tasks too, though alone a single word is none: the list says what kind of word it is."""
+        """Lone task nouns listed beside a task the text names ("denoising, super-resolution, colorization and
+        deblurring") are tasks too, though alone a single word is none: the list says what kind of word it is."""
         taken = [(c.start, c.end) for c in accepted]
         found = []
         for cand in (c for c in accepted if c.type_hint == "Task" or self.rules.known.get(c.name.lower()) == "Task"):
@@ -1019,7 +1022,8 @@ class MentionFinder:
                 found.append(word.span(1))
                 end = word.end()
             start = cand.start
-            while (word := _LISTED_WORD_BEFORE.search(text, max(start - 40, 0), start)) and self._task_word(word.group(1)):
+            while (word := _LISTED_WORD_BEFORE.search(text, max(start - 40, 0), start)) \
+                    and self._task_word(word.group(1)):
                 found.append(word.span(1))
                 start = word.start(1)
         new = [Candidate(start, end, text[start:end], "chunk:listed-task", 0.5, _CHUNK, "Task")

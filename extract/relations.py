@@ -31,13 +31,15 @@ _LISTED_GLUE = re.compile(r"^\s*(?:\([^()]{1,15}\)|\))?\s*(?:(?!(?:and|or)\b)([a
                           r"(?:,|&|:|(?:,\s*)?(?:and|or)(?:\s+(?:the|a|an)(?:\s+(?:new|novel))?)?)?\s*$")
 #: "our (proposed) training algorithm, " or "our approach, called (a) " just before a name (the naming word filled in
 #: from the rules): the authors naming their own contribution.
-_OUR_APPOSITION = r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0,3}}[\w-]+(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:(?:the|an?)\s+)?)$"
+_OUR_APPOSITION = (r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0,3}}[\w-]+"
+                   r"(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:(?:the|an?)\s+)?)$")
 #: "our proposed ", "our novel ", "the proposed ", "the novel " just before a name: the authors' own work, named
 #: in passing.
 _OUR_PROPOSED = re.compile(r"\b(?:(?:[Oo]ur|[Mm]y)\s+(?:proposed|novel|new)|[Tt]he\s+(?:proposed|novel))\s+$")
 #: "which we refer to as ", "we refer to it as the " just before a name: the authors naming their own (a phrase
-#: there names what they observe: "which we refer to as model misspecification").
-_REFERRED_AS = re.compile(r"\b[Ww]e\s+(?:will\s+)?refer\s+to\s+(?:it\s+|this\s+|them\s+)?as\s+(?:the\s+|an?\s+)?[\"“‘']?$")
+#: there names what they observe: "which we refer to as orbit slippage").
+_REFERRED_AS = re.compile(r"\b[Ww]e\s+(?:will\s+)?refer\s+to\s+(?:it\s+|this\s+|them\s+)?as\s+"
+                          r"(?:the\s+|an?\s+)?[\"“‘']?$")
 #: "our new dataset ", "our proposed search algorithm - " just before a name: the authors' new thing named by the
 #: name after its head noun (the head's type checked in the code; "our novel method on FooSet" names no new thing).
 _OUR_NEW_HEAD = re.compile(
@@ -110,8 +112,8 @@ def _instrument_of(token: Token, verb: Token) -> bool:
 
 
 def _object_takers(verb: Token) -> set[int]:
-    """The verb, and the verb joined right after it that takes the object they share: "we introduce and study a
-    game, the FooGame" (as `author_objects` reads it)."""
+    """The verb, and the verb joined right after it that takes the object they share: "we introduce and analyse a
+    widget model, the QuuxGame" (as `author_objects` reads it)."""
     after = verb.doc[verb.i + 1 : verb.i + 3]
     if len(after) == 2 and after[0].lower_ in ("and", "or") and after[1].dep_ == "conj" and after[1].head.i == verb.i:
         return {verb.i, after[1].i}
@@ -264,7 +266,8 @@ class RelationFinder:
                     and _ABBREVIATION_AFTER.match(text, span.end_char)) or self._after_own_head(text, span):
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:our-proposed", 0.8))
             elif _is_name(span) and _REFERRED_AS.search(text, max(span.start_char - 40, 0), span.start_char):
-                found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char, "proposes:named", 0.8))
+                found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char,
+                                         "proposes:named", 0.8))
             elif span._.mlkg_rule in _OWN_PHRASE_RULES:
                 found.append(RelationHit("proposes", span._.mlkg_key, span.start_char, span.end_char,
                                          _OWN_PHRASE_RULES[span._.mlkg_rule], 0.7))

@@ -57,7 +57,7 @@ class SharedHeads:
             first = modifier.i
             while modifier.tag_ in ("JJ", "VBN") and first - 2 >= sentence_start and in_word_hyphen(doc[first - 1]) \
                     and doc[first - 2].is_alpha:
-                first -= 2  # a hyphenated adjective, whole: "semi-supervised or active learning"
+                first -= 2  # a hyphenated adjective, whole: "self-supervised or contrastive learning"
             if (conjunction.lower_ not in _CONJUNCTIONS or modifier.i < sentence_start
                     or not self._lone_modifier(doc, modifier, first, sentence_start)):
                 continue

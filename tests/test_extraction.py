@@ -171,17 +171,17 @@ def test_a_lone_modifier_coordinated_with_a_terms_first_word_shares_the_rest(ext
 
 
 def test_a_hyphenated_adjective_coordinated_with_a_terms_first_word_shares_the_rest(extract_one):
-    names = set(by_name(extract_one("Our widget sampler extends to semi-supervised or active learning, trading "
+    names = set(by_name(extract_one("Our widget sampler extends to self-supervised or contrastive learning, trading "
                                     "speed-accuracy and convergence rate.")))
-    assert {"semi-supervised learning", "active learning"} <= names
+    assert {"self-supervised learning", "contrastive learning"} <= names
     assert "speed-accuracy rate" not in names  # a noun, not an adjective
 
 
 def test_lone_task_nouns_listed_beside_a_named_task_are_tasks(extract_one):
-    result = extract_one("We run the sampler for super-resolution, deblurring, inpainting, and colorization. "
+    result = extract_one("We run the sampler for denoising, super-resolution, colorization and deblurring. "
                          "It trains on several tasks, predictions, and segmentation masks.")
     names = by_name(result)
-    assert all(names[n].type == "Task" for n in ("super-resolution", "deblurring", "inpainting", "colorization"))
+    assert all(names[n].type == "Task" for n in ("super-resolution", "deblurring", "colorization"))
     assert not {"tasks", "predictions"} & set(names)
     alone = by_name(extract_one("We run the sampler for deblurring of widget photos."))
     assert "deblurring" not in alone  # a single word alone is no task
@@ -740,16 +740,15 @@ def test_a_name_the_title_opens_with_is_proposed(extract_one):
 
 
 def test_a_plural_data_noun_before_listed_names_types_them_and_hyphenless_known_names_keep_their_type(extract_one):
-    names = by_name(extract_one("Our model beats prior methods on the face datasets FOOFace and Bar-NEMO. Across "
-                                "2D environments QuuxRL can evolve bodies. Images from CIFAR10 and FashionMNIST are "
-                                "resized."))
-    assert names["FOOFace"].type == "Dataset" and names["Bar-NEMO"].type == "Dataset"
+    names = by_name(extract_one("Our model beats prior methods on the photo datasets FOOFace and BarFace. In grid "
+                                "environments QuuxRL can find keys. Images from CIFAR10 and FashionMNIST are resized."))
+    assert names["FOOFace"].type == "Dataset" and names["BarFace"].type == "Dataset"
     assert names["QuuxRL"].type != "Dataset"  # the subject of a clause, not a listed member
     assert names["CIFAR10"].type == "Dataset" and names["FashionMNIST"].type == "Dataset"
 
 
 def test_behavior_cloning_is_known_in_both_spellings_of_its_adjective(extract_one):
-    names = by_name(extract_one("FooTran is an open-loop behavior cloning method; BarTran uses behavioral cloning."))
+    names = by_name(extract_one("FooTran trains a closed-loop behavior cloning policy; BarTran uses behavioral cloning."))
     assert "behavioral cloning" in names and any(name.endswith("behavior cloning") for name in names)
 
 
@@ -759,7 +758,7 @@ def test_released_code_is_no_contribution(extract_one):
 
 
 def test_hardware_is_no_name(extract_one):
-    names = by_name(extract_one("We deploy FooQuant on CPU, GPU, ASIC, DSP and FPGA platforms."))
+    names = by_name(extract_one("We deploy FooQuant on FPGA, DSP, ASIC, CPU and GPU boards."))
     assert not {"ASIC", "DSP", "FPGA", "CPU", "GPU"} & set(names)
 
 
@@ -769,15 +768,15 @@ def test_an_eponym_before_loss_names_a_method(extract_one):
 
 
 def test_a_name_apposed_to_the_object_two_joined_verbs_share_is_proposed(extract_one):
-    result = relations(extract_one("We introduce and study a particular game instance, the QuuxGame, which models "
-                                   "a builder and its regulators."))
+    result = relations(extract_one("We introduce and analyse a particular widget model, the QuuxGame, which ranks "
+                                   "widgets."))
     assert ("proposes", "QuuxGame") in result
 
 
 def test_a_capitalised_verb_after_a_list_marker_is_no_name(extract_one):
-    names = by_name(extract_one("We propose a three-level training method that (a) Learns a widget classifier, and "
-                                "(b) Learns a widget ranker. It has two stages, (i) Domain Folding, which maps "
-                                "signals, and (ii) Domain Folding of labels."))
+    names = by_name(extract_one("We propose a two-stage widget method that (a) Learns a widget classifier, and (b) "
+                                "Learns a widget ranker. It has two stages, (i) Domain Folding, which maps signals, "
+                                "and (ii) Domain Folding of labels."))
     assert "Learns" not in names
     assert "Domain Folding" in names
 
@@ -791,10 +790,10 @@ def test_a_known_name_the_title_opens_with_is_proposed_where_shaped_as_a_name(ex
 
 
 def test_each_phrase_of_its_own_joined_to_the_authors_object_is_proposed(extract_one):
-    result = relations(extract_one("To speed up decoding we propose a kernel-level gate folding technique for "
-                                   "encoders and a novel three-stage warmup strategy for decoders."))
-    assert ("proposes", "kernel-level gate folding technique") in result
-    assert ("proposes", "three-stage warmup strategy") in result
+    result = relations(extract_one("To speed up decoding we propose a gate folding technique for encoders and a "
+                                   "novel two-phase warmup strategy for decoders."))
+    assert ("proposes", "gate folding technique") in result
+    assert ("proposes", "two-phase warmup strategy") in result
     listed = relations(extract_one("We introduce a sparse orbit loss, a dense orbit loss, and a spin parity loss."))
     assert {("proposes", "sparse orbit loss"), ("proposes", "dense orbit loss"), ("proposes", "spin parity loss")} <= listed
     refused = relations(extract_one("We propose a widget ranking method that avoids the label cost of supervised "
@@ -817,23 +816,22 @@ def test_a_name_after_our_proposed_or_after_our_contribution_is_to_propose_is_pr
     contribution = extract_one("Our main contribution is to propose a notion of orbital stability (OST) for "
                                "non-convergent training.")
     assert ("proposes", "orbital stability") in relations(contribution)
-    novel = extract_one("FooRender draws scenes fast thanks to its ray layout and the novel Quux Mixer decoder.")
+    novel = extract_one("FooRender is fast because of the novel Quux Mixer decoder.")
     assert ("proposes", "Quux Mixer") in relations(novel)
-    contribution = relations(extract_one("The main contribution of our work is a new weakly-supervised method for "
-                                         "widget metrics. Our key contribution is Spin Querying, a query layout."))
-    assert {("proposes", "weakly-supervised method"), ("proposes", "Spin Querying")} <= contribution
-    posed = relations(extract_one("Our main contribution is to pose sorting as a search over a Quux graph."))
-    assert ("proposes", "Quux graph") not in posed
-    theirs = relations(extract_one("Their contribution is the Orbit Querying layout for widgets."))
-    assert ("proposes", "Orbit Querying") not in theirs
-    termed = extract_one("Foo Points is slow. Our new method, termed an Orbit Distillation (OD), is fast.")
-    assert ("proposes", "Orbit Distillation") in relations(termed)
+    contribution = relations(extract_one("The main contribution of our work is a new weakly-supervised widget ranker "
+                                         "for shelves. Our key contribution is Spin Hashing, a hash layout."))
+    assert {("proposes", "weakly-supervised widget ranker"), ("proposes", "Spin Hashing")} <= contribution
+    cast = relations(extract_one("Our main contribution is to cast sorting as a walk on a Quux graph."))
+    assert ("proposes", "Quux graph") not in cast
+    theirs = relations(extract_one("Their contribution is the Orbit Hashing layout for widgets."))
+    assert ("proposes", "Orbit Hashing") not in theirs
+    termed = extract_one("Foo Points is slow. Our widget sorter, termed an Orbit Sorter (OS), is fast.")
+    assert ("proposes", "Orbit Sorter") in relations(termed)
     referred = extract_one("We give one frame for such tasks, which we refer to as Widget Orbit Ensembling.")
     assert ("proposes", "Widget Orbit Ensembling") in relations(referred)
     observed = extract_one("We make widget control robust to shifts in the dynamics, which we refer to as orbit "
-                           "misspecification, in control algorithms.",
-                           title="Robust Widget Control with Orbit Misspecification")
-    assert ("proposes", "orbit misspecification") not in relations(observed)  # what they observe
+                           "slippage, in control algorithms.")
+    assert ("proposes", "orbit slippage") not in relations(observed)  # what they observe
     theirs = extract_one("We give one frame for such tasks, which they refer to as Widget Orbit Ensembling.")
     assert ("proposes", "Widget Orbit Ensembling") not in relations(theirs)
 
