@@ -765,6 +765,9 @@ def test_hardware_is_no_name(extract_one):
 def test_an_eponym_before_loss_names_a_method(extract_one):
     assert "Voronoi-Quux loss" in by_name(extract_one("We train the segmenter with the Voronoi-Quux loss."))
     assert "Quuxham distribution" in by_name(extract_one("We model rotations with the Quuxham distribution."))
+    noise = by_name(extract_one("We explore with Quux-Lemberg noise before the final widget segmentation."))
+    assert "Quux-Lemberg noise" in noise
+    assert "widget segmentation" in noise and "final widget segmentation" not in noise
 
 
 def test_a_name_apposed_to_the_object_two_joined_verbs_share_is_proposed(extract_one):
