@@ -12,6 +12,10 @@ from spacy.vocab import Vocab
 from .rules import Rules
 
 
+#: The matcher's key for the noun "contribution", the subject of "our main contribution is X".
+_CONTRIBUTION = "contribution-subject"
+
+
 class AuthorVerbs:
     """The authors' contribution, naming and study verbs of a Doc ("we propose", "this paper introduces", "we
     provide", "which we name", "we study"), found with one PhraseMatcher pass over lemmas (a hash lookup per token;
@@ -24,33 +28,35 @@ class AuthorVerbs:
                             ("names", rules.naming_words), ("studies", rules.study_verbs)):
             lemmas = sorted({form for word in words for form in (word, word.capitalize())})
             self.matcher.add(kind, [Doc(vocab, words=[lemma], lemmas=[lemma]) for lemma in lemmas])
+        # the subject of "our main contribution is X" (`_contribution_copula`), found in the same pass
+        self.matcher.add(_CONTRIBUTION, [Doc(vocab, words=[lemma], lemmas=[lemma])
+                                         for lemma in ("contribution", "Contribution")])
 
     def __call__(self, doc: Doc) -> list[tuple[int, str]]:
         """(token index, "proposes", "provides", "names" or "studies") for each such verb whose subject is the
         authors (or, proposing, that says in the passive what the paper brings: `own_passive`), in text order; a
         contribution or study word counts only where it is tagged VERB or AUX ("propose" the verb, not a noun)."""
         found = {(start, doc.vocab.strings[match_id]) for match_id, start, _ in self.matcher(doc)}
+        copulas = [(subject.head.i, "proposes") for subject in (doc[i] for i, kind in found if kind == _CONTRIBUTION)
+                   if self._contribution_copula(subject)]
         return sorted([(i, kind) for i, kind in found
-                       if ((kind == "names" or doc[i].pos_ in ("VERB", "AUX"))
-                           and (by_authors(doc[i], self.rules) or (kind == "proposes" and own_passive(doc[i])))
-                           and not (kind == "names" and self._names_what_is_studied(doc[i])))
-                       or (kind == "proposes" and self._present_after_and(doc[i]))]
-                      + [(i, "proposes") for i in self._contribution_copulas(doc)])
+                       if kind != _CONTRIBUTION
+                       and (((kind == "names" or doc[i].pos_ in ("VERB", "AUX"))
+                             and (by_authors(doc[i], self.rules) or (kind == "proposes" and own_passive(doc[i])))
+                             and not (kind == "names" and self._names_what_is_studied(doc[i])))
+                            or (kind == "proposes" and self._present_after_and(doc[i])))]
+                      + copulas)
 
-    def _contribution_copulas(self, doc: Doc) -> list[int]:
+    def _contribution_copula(self, subject: Token) -> bool:
         """"Our main contribution is a new X", "The key contribution of this work is X": the "is" whose subject is
-        the authors' contribution says what they bring, as "we propose" does."""
-        found = []
-        for subject in doc:
-            if subject.lemma_.lower() != "contribution" or subject.dep_ != "nsubj" or subject.head.lemma_ != "be" \
-                    or not any(c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN") for c in subject.head.children):
-                continue  # not "our contribution is to cast X as Y"
-            ours = any(c.lower_ in ("our", "my") for c in subject.children if c.dep_ == "poss") or any(
-                c.dep_ == "prep" and c.lower_ == "of" and any(is_authors(g, self.rules) for g in c.children)
-                for c in subject.children)
-            if ours or any(c.lower_ in ("main", "key", "primary", "principal") for c in subject.children):
-                found.append(subject.head.i)
-        return found
+        the authors' contribution says what they bring, as "we propose" does (not "... is to cast X as Y")."""
+        if subject.dep_ != "nsubj" or subject.head.lemma_ != "be" \
+                or not any(c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN") for c in subject.head.children):
+            return False
+        ours = any(c.lower_ in ("our", "my") for c in subject.children if c.dep_ == "poss") or any(
+            c.dep_ == "prep" and c.lower_ == "of" and any(is_authors(g, self.rules) for g in c.children)
+            for c in subject.children)
+        return ours or any(c.lower_ in ("main", "key", "primary", "principal") for c in subject.children)
 
     def _present_after_and(self, word: Token) -> bool:
         """"we show that ... and present FooNet, a ...": the tagger takes a fifth of the corpus's "and present" for

@@ -17,7 +17,8 @@ class Rules:
     """Everything the extraction components look up; built from `patterns/lexicon.json` and `patterns/heads.json`."""
 
     model_families: tuple[str, ...]
-    known: dict[str, str]  # lower-cased full name -> entity type (datasets, metrics, methods, models, tasks)
+    known: dict[str, str]  # lower-cased full name -> entity type (datasets, metrics, methods, models, tasks); a
+    # name with capitals or digits also without its hyphens ("cifar10")
     known_cased: dict[str, str]  # the same names as written in the lexicon
     generic_model_classes: frozenset[str]
     not_names: frozenset[str]
