@@ -53,6 +53,8 @@ _NATIONALITY_ENDINGS = ("ian", "ese", "ish", "can")
 #: Endings of a capitalised adjective the tagger may take for a name: "Unlabeled", "Graphical", "Neuro-Symbolic".
 _ADJECTIVE_ENDINGS = ("ed", "al", "ic", "ive", "ous")
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
+#: The capitalised word right after a word, one space between them.
+_NEXT_CAPITALISED = re.compile(r" ([A-Z][\w\-]*)")
 _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}[^\s,.;:()]+)")
 #: A capitalised word just after these opens a clause ("the question: Can we ...") and is no name by its capital.
 _CLAUSE_START = re.compile(r"[:;?!\\]\s*$")
@@ -594,7 +596,8 @@ class MentionFinder:
                     start, end = run[0][0], run[-1][1]
                     name = text[start:end]
                     first = text[run[0][0] : run[0][1]].lower()
-                    if (name.lower() not in rules.not_names and first not in rules.not_names
+                    if (name.lower() not in rules.not_names
+                            and (first not in rules.not_names or (len(run) > 1 and first in rules.eponyms))
                             and not (name.istitle() and name.lower() in rules.stop_modifiers)  # "On Standard ..."
                             and name.lower() not in rules.places  # "India", not the "UK" of "UK Biobank"
                             and name.lower() not in rules.languages  # "German" of "English and German datasets"
@@ -637,7 +640,7 @@ class MentionFinder:
                 title = (index > 0 and is_title_word(word) and lower not in rules.not_names
                          and lower not in self.stop_words and not _CLAUSE_START.search(text, max(start - 4, 0), start)
                          and not (_ITEM_MARKER.search(text, max(start - 6, 0), start)
-                                  and _NEXT_LOWER_WORD.match(text, end)))
+                                  and _NEXT_LOWER_WORD.match(text, end))) or self._opens_name(word, text, end)
                 if (word_shaped or title) and _CITATION.match(text, end):
                     flush()  # an author cited by name: "Marcus et al. (1995)", "Kirov and Cotterell (2018)"
                     continue
@@ -670,6 +673,15 @@ class MentionFinder:
             flush()
         return found
 
+    def _opens_name(self, word: str, text: str, end: int) -> bool:
+        """An eponym before a capitalised word opens a name ("Gaussian Mixture Model", "Wasserstein GAN"), though
+        alone it is none ("a Gaussian prior")."""
+        if word.lower() not in self.rules.eponyms or not is_title_word(word):
+            return False
+        following = _NEXT_CAPITALISED.match(text, end)
+        return bool(following) and following.group(1).lower() not in self.rules.not_names | self.stop_words and (
+            is_title_word(following.group(1)) or has_shape(following.group(1)))
+
     def _known_parts(self, word: str, start: int) -> list[tuple[int, int, str]]:
         """For a word of two or more parts joined by slashes, each a known name or a hyphenated variant of one
         ("CIDEr-D"), each part's offsets and type; else nothing."""
@@ -687,12 +699,13 @@ class MentionFinder:
     def _eponym(self, doc: Doc, start: int, end: int, noun) -> Candidate | None:
         """A method named after someone or something: the capitalised word text[start:end] and the method noun
         right after it ("Gibbs sampler"), with the words that narrow them ("collapsed Gibbs sampler"). Not a known
-        name ("the Adam method" is Adam) nor the end of a capitalised run ("Monte Carlo methods" at a sentence's
-        start)."""
+        name ("the Adam method" is Adam) nor a place ("India index"), nor the end of a capitalised run ("Monte Carlo
+        methods" at a sentence's start)."""
         text = cached(doc).text
+        word = text[start:end].lower()
         if not (noun.start(1) == end + 1 and text[end] == " " and noun.group(1).islower()
                 and singular_word(noun.group(1)) in self.rules.eponym_heads
-                and text[start:end].lower() not in self.rules.known):
+                and word not in self.rules.known and word not in self.rules.places):
             return None
         span = doc.char_span(start, noun.end(1))
         if span is None or span[-1].pos_ not in ("NOUN", "PROPN"):  # not "Alice and Bob transform it"

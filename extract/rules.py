@@ -21,7 +21,8 @@ class Rules:
     # name with capitals or digits also without its hyphens ("cifar10")
     known_cased: dict[str, str]  # the same names as written in the lexicon
     generic_model_classes: frozenset[str]
-    not_names: frozenset[str]
+    not_names: frozenset[str]  # the eponyms among them
+    eponyms: frozenset[str]  # names of people or places that are no names alone but open one ("Gaussian Process")
     languages: frozenset[str]
     places: frozenset[str]
     modalities: frozenset[str]  # lower-case: kinds of signal or record, not artifacts ("EEG recordings")
@@ -139,7 +140,8 @@ def load_rules() -> Rules:
         known=known,
         known_cased=known_cased,
         generic_model_classes=_lower_set(lexicon["generic_model_classes"]),
-        not_names=_lower_set(lexicon["not_names"]),
+        not_names=_lower_set(lexicon["not_names"] + lexicon["eponyms"]),
+        eponyms=_lower_set(lexicon["eponyms"]),
         languages=_lower_set(lexicon["languages"]),
         places=_lower_set(lexicon["places"]),
         modalities=_lower_set(lexicon["modalities"]),

@@ -141,6 +141,27 @@ def test_an_eponym_takes_its_method_noun_unless_known_or_cut_from_a_longer_name(
     assert "Adam" in names and not {"Carlo method", "Adam method"} & set(names)
 
 
+def test_an_eponym_opens_a_run_of_capitalised_words_but_is_no_name_alone(extract_one):
+    result = extract_one("We fit a Gaussian Quux Model to widgets, then a Wasserstein FooNet. Gaussian Zork "
+                         "Fields come next. A Gaussian prior helps.")
+    names = set(by_name(result))
+    assert {"Gaussian Quux Model", "Wasserstein FooNet", "Gaussian Zork Field"} <= names
+    assert not {"Gaussian", "Quux Model", "FooNet", "Zork Field"} & names
+
+
+def test_an_eponym_before_index_names_a_measure_but_a_place_does_not(extract_one):
+    result = extract_one("We rank widgets with the Quux index and compare against the Zork-Blorp index. In India "
+                         "index funds grow.")
+    names = set(by_name(result))
+    assert {"Quux index", "Zork-Blorp index"} <= names and "India index" not in names
+
+
+def test_natural_language_tasks_and_ood_detection_are_tasks_whole(extract_one):
+    result = extract_one("We study natural language understanding and OOD detection with a Quux model.")
+    tasks = {e.name for e in result.entities if e.type == "Task"}
+    assert {"natural language understanding", "OOD detection"} <= tasks and "language understanding" not in tasks
+
+
 def test_hyphenated_eponyms_take_their_method_noun_and_name_no_other_nouns_kind(extract_one):
     """"Kullback-Leibler divergence" is the name, not "Kullback-Leibler"; "Navier-Stokes equations" and
     "Cauchy-Uniform mixtures" give no name; "the Meta-Dataset benchmark" and "the Plackett-Luce model" keep theirs."""
@@ -1597,7 +1618,8 @@ def test_a_name_apart_from_the_object_that_is_a_name_is_not_proposed(extract_one
     result = extract_one("To scale it, we propose FOOGP, the first Fast Online Ordinal Gaussian Process inference for "
                          "regression, on the recent large-scale platform, QUUX SERVER.")
     found = relations(result)
-    assert ("proposes", "FOOGP") in found and ("proposes", "QUUX SERVER") not in found
+    assert ("proposes", "Fast Online Ordinal Gaussian Process") in found and ("proposes", "QUUX SERVER") not in found
+    assert "FOOGP" in by_name(result)["Fast Online Ordinal Gaussian Process"].aliases
     beside = extract_one("We present a novel actor-critic framework, BarAC, to address the problem.")
     assert ("proposes", "BarAC") in relations(beside)  # a name beside a phrase object still is
 
