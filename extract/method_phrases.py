@@ -4,11 +4,11 @@ large-batch training", "more efficient than exhaustive search", "an improvement 
 adaptive temporal pooling", "our spline-based recalibration approach outperforms ...".
 
 The governing words (the `compare_words` of `patterns/heads.json`, "than" among them, and its "over"
-`basis_words`, `USE_VERBS`, "new" or "novel" in a phrase opened by "a" or "our", and "our" or "my" before a
-phrase not headed by an activity) are found from the Doc's lemma array, not by visiting every token; the phrase
-their object heads counts when a method or activity noun heads it and it names a method of its own (a generic head
-such as "method" or "model" needs two words before it; "existing methods", "a transformer-based model", "deep
-neural networks" are none).
+`basis_words`, `USE_VERBS`, "new" or "novel" in a phrase opened by "a" or "our", "proposed" in one opened by
+"the" or "our", and "our" or "my" before a phrase not headed by an activity) are found from the Doc's lemma array,
+not by visiting every token; the phrase their object heads counts when a method or activity noun heads it and it
+names a method of its own (a generic head such as "method" or "model" needs two words before it; "existing
+methods", "a transformer-based model", "deep neural networks" are none).
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ USE_VERBS = frozenset({"use", "employ", "leverage", "adopt", "apply", "utilize",
 #: Adjectives that mark a phrase opened by "a" or "our" as the paper's own: "a new adaptive temporal pooling".
 NEW_WORDS = frozenset({"new", "novel"})
 _OWN_DETERMINERS = frozenset({"a", "an", "our", "my"})
+#: Determiners that with "proposed" make a phrase the authors' own: "the proposed reconstruction loss".
+_PROPOSED_DETERMINERS = frozenset({"the", "our", "my"})
 #: Possessives that make a method phrase the authors' own: "our spline-based recalibration approach".
 _OWN_POSSESSIVES = frozenset({"our", "my"})
 
@@ -48,6 +50,7 @@ class MethodPhrases:
                                         for form in (word, word.capitalize()))
         self.use_lemmas = frozenset(strings.add(form) for word in USE_VERBS for form in (word, word.capitalize()))
         self.new_lemmas = frozenset(strings.add(word) for word in NEW_WORDS)
+        self.propose_lemma = strings.add("propose")
         self.own_lemmas = frozenset(strings.add(word) for word in _OWN_POSSESSIVES)
 
     def __call__(self, doc: Doc, text: str) -> list[tuple[int, int, str, str]]:
@@ -55,7 +58,8 @@ class MethodPhrases:
         lemmas = doc.to_array(LEMMA).tolist()  # read once for both kinds of governing word
         compared = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.compare_lemmas]
         used = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.use_lemmas]
-        new = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.new_lemmas]
+        new = [doc[i] for i, lemma in enumerate(lemmas)
+               if lemma in self.new_lemmas or (lemma == self.propose_lemma and doc[i].lower_ == "proposed")]
         own = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.own_lemmas]
         return self._compared(compared, text) + self._used(used, text) + self._new(new, own, text)
 
@@ -81,11 +85,13 @@ class MethodPhrases:
                 for phrase in self._phrase(text, token, "chunk:used-object")]
 
     def _new(self, adjectives: list[Token], possessives: list[Token], text: str) -> list[tuple[int, int, str, str]]:
-        """Phrases the authors present as their own: "a new adaptive temporal pooling", "our spline-based
-        recalibration approach"."""
+        """Phrases the authors present as their own: "a new adaptive temporal pooling", "the proposed
+        reconstruction loss" (not "the previously proposed ..."), "our spline-based recalibration approach"."""
         nouns = [adjective.head for adjective in adjectives
                  if adjective.dep_ == "amod" and adjective.head.pos_ == "NOUN"
-                 and any(c.lower_ in _OWN_DETERMINERS for c in adjective.head.children if c.dep_ in ("det", "poss"))]
+                 and any(c.lower_ in (_OWN_DETERMINERS if adjective.lower_ in NEW_WORDS else _PROPOSED_DETERMINERS)
+                         for c in adjective.head.children if c.dep_ in ("det", "poss"))
+                 and not any(c.dep_ == "advmod" for c in adjective.children)]
         owned = [word.head for word in possessives if word.dep_ == "poss" and word.head.pos_ == "NOUN"
                  and word.head.lemma_.lower() not in self.rules.activity_heads]  # not "our architecture design"
         # a phrase the authors call theirs twice or more is their method with one word before its head too:

@@ -104,6 +104,13 @@ def test_a_method_phrase_opened_by_our_is_the_papers_own(extract_one):
     assert not {name for predicate, name in found if predicate == "proposes"} - {"spline-based recalibration approach"}
 
 
+def test_a_method_phrase_after_the_proposed_is_the_papers_own_unless_proposed_earlier(extract_one):
+    result = extract_one("Widgets matter. Experiments show the value of the proposed widget pooling layer, unlike "
+                         "the previously proposed widget sorting layer.")
+    found = relations(result)
+    assert ("proposes", "widget pooling layer") in found and ("proposes", "widget sorting layer") not in found
+
+
 def test_what_the_authors_provide_is_proposed_only_when_a_contribution_noun_heads_it(extract_one):
     """"we provide an evidence candidate selection strategy" is a contribution; "we provide a theoretical analysis
     of FooNet", "a provable algorithm" (two words) and "insights" are not, and FooNet is not proposed."""
@@ -538,6 +545,8 @@ def test_counts_and_unrelated_numbers_are_not_results(extract_one):
     values = sorted(value for _, value, *_ in found)
     assert "2" not in values and "2024" not in values and "3" not in values and "4.8" not in values
     assert "90" in values
+    named = _results(extract_one("On FooQA, ZetaNet raises the best earlier score from 61.5% F1 to 64.2%."))
+    assert sorted(value for _, value, *_ in named) == ["64.2"]  # the metric named between the two numbers
 
 
 def test_a_factor_and_a_whole_number_a_metric_names_are_results(extract_one):
