@@ -1208,6 +1208,8 @@ def test_an_eponym_narrows_a_known_term_and_a_percent_sign_opens_no_metric(extra
     alone = extract_one("Our estimator covers distributions broader than the Bernoulli and the categorical, and "
                         "trains with Bernoulli dropout.")
     assert "Bernoulli dropout" in by_name(alone) and "Bernoulli" not in by_name(alone)  # a distribution's eponym
+    manifold = extract_one("We train widgets with Riemannian gradient descent.")
+    assert "Riemannian gradient descent" in by_name(manifold) and "gradient descent" not in by_name(manifold)
 
 
 def test_a_long_form_ending_in_an_adjective_takes_the_noun_after_its_abbreviation(extract_one):
