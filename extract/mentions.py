@@ -185,6 +185,12 @@ def _compound_left_out(token: Token, chunk_start: int) -> bool:
             and token.doc[chunk_start].pos_ == "NOUN" and token.n_lefts + token.n_rights == 0))
 
 
+def _ends_state_of_the_art(token: Token) -> bool:
+    """"art" of "state of the art" used as a modifier ("state of the art clustering results"): praise, no part of a
+    name, as "state-of-the-art" is."""
+    return token.lower_ == "art" and token.i >= 3 and token.doc[token.i - 3 : token.i].text.lower() == "state of the"
+
+
 def _split_at(tokens: list, is_break) -> list[list]:
     """The runs of tokens between the tokens for which is_break(token before, token) holds; breaks are dropped."""
     segments, current = [], []
@@ -570,6 +576,7 @@ class MentionFinder:
         return (start <= token.head.i < end and (token.is_lower or eponym or opener)
                 and word not in self.rules.stop_modifiers
                 and token.lower_ not in self.rules.stop_modifiers and not takes_object
+                and not _ends_state_of_the_art(token)
                 and (hyphenated or (token.dep_ in _MODIFIER_DEPS and not token.is_stop and not token.like_num
                                     # a verb the tagger took for a plural ("X empowers agents"); "data" is none
                                     and not (token.tag_ == "NNS" and token.lower_.endswith("s"))
@@ -948,7 +955,7 @@ class MentionFinder:
                     break
                 del tokens[:3]
             elif (tokens[0].lower_ in rules.stop_modifiers or tokens[0].text == "%"
-                  or tokens[0].pos_ in _NO_NAME_OPENERS
+                  or tokens[0].pos_ in _NO_NAME_OPENERS or _ends_state_of_the_art(tokens[0])
                   or (etype == "Metric" and tokens[0].lower_ in rules.metric_prefixes_dropped)):
                 tokens.pop(0)
             else:

@@ -163,6 +163,13 @@ def test_an_eponym_before_index_names_a_measure_but_a_place_does_not(extract_one
     assert {"Quux index", "Zork-Blorp index"} <= names and "India index" not in names
 
 
+def test_state_of_the_art_before_a_noun_is_praise_not_part_of_a_name(extract_one):
+    result = extract_one("FooNet beats state of the art widget clustering methods and a state of the art Generative "
+                         "Adversarial Network, reaching state of the art performance of 91% accuracy.")
+    names = set(by_name(result))
+    assert "Generative Adversarial Network" in names and not [n for n in names if n.lower().startswith("art")]
+
+
 def test_natural_language_tasks_and_ood_detection_are_tasks_whole(extract_one):
     result = extract_one("We study natural language understanding and OOD detection with a Quux model.")
     tasks = {e.name for e in result.entities if e.type == "Task"}
