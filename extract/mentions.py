@@ -404,6 +404,9 @@ class MentionFinder:
             spellings = {name, _plural(name)} if plural else {name}
             if name.isalpha() and name.isupper() and len(name) >= 4:
                 spellings.add(name.title())  # "Bleu" for BLEU; not for short ones ("Map" is no mAP)
+            first_word = name.split(" ", 1)[0]
+            if not lowered and " " in name and first_word.isalpha() and first_word.islower():
+                spellings |= {form[0].upper() + form[1:] for form in spellings}  # opening a sentence: "Offline RL"
             spellings |= {form.replace("'", "\u2019") for form in spellings if "'" in form}  # "Montezuma’s Revenge"
             forms = [nlp.make_doc(form) for form in sorted(spellings)]
             (self.folded if lowered else self.exact).add(etype, forms)
@@ -1141,6 +1144,8 @@ class MentionFinder:
             return False
         first = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         word = cand.name.split(" ", 1)[0]
+        if cand.priority == _LEXICON and cand.name[:1].lower() + cand.name[1:] in self.rules.known_cased:
+            return True  # the lexicon writes it in lower case: "Offline RL" opening a sentence is offline RL
         # a word the tagger calls a name is one, unless the text also writes it in lower case ("Knowledge
         # distillation (KD) ... transferring knowledge")
         return first is not None and word.lower() not in self.rules.not_names and (first[0].pos_ != "PROPN" or (

@@ -170,6 +170,13 @@ def test_state_of_the_art_before_a_noun_is_praise_not_part_of_a_name(extract_one
     assert "Generative Adversarial Network" in names and not [n for n in names if n.lower().startswith("art")]
 
 
+def test_a_word_before_rl_narrows_it_and_a_known_term_opening_a_sentence_keeps_its_lower_case(extract_one):
+    result = extract_one("Offline RL is hard for widgets. We use distributional RL here. Latent Dirichlet "
+                         "allocation helps too.")
+    names = set(by_name(result))
+    assert {"offline RL", "distributional RL", "latent Dirichlet allocation"} <= names and "RL" not in names
+
+
 def test_natural_language_tasks_and_ood_detection_are_tasks_whole(extract_one):
     result = extract_one("We study natural language understanding and OOD detection with a Quux model.")
     tasks = {e.name for e in result.entities if e.type == "Task"}
