@@ -648,6 +648,7 @@ class MentionFinder:
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
                 word_shaped = generic_class or (has_shape(word) and lower not in rules.not_names)
                 title = (index > 0 and is_title_word(word) and lower not in rules.not_names
+                         and singular_word(lower) not in rules.eponyms  # "a mixture of Gaussians"
                          and lower not in self.stop_words and not _CLAUSE_START.search(text, max(start - 4, 0), start)
                          and not (_ITEM_MARKER.search(text, max(start - 6, 0), start)
                                   and _NEXT_LOWER_WORD.match(text, end))) or self._opens_name(word, text, end)

@@ -178,6 +178,9 @@ class TitleReader:
             generic = singular(name).lower()
             if {generic, generic.replace("-", " ")} & self.rules.generic_phrases or name.lower() in self.rules.not_names:
                 continue  # "deep neural-networks" too
+            if etype == "Task" and before == "for" and following == "of" and self._of_ends(segments, index + 1):
+                end = segments[index + 1][1][-1].end()  # "... for Automatic Prediction of Boundary Location": whole
+                name = title[start:end]
             found.append(TitlePhrase(name, start, end, etype))
         activities = self._activity_of(title, segments, opening)
         # the activity is named whole with what it is of: "Unsupervised Detection of Recurrent Patterns", not also
@@ -195,10 +198,17 @@ class TitleReader:
         head = _head_noun(words[-1].group()) if words else ""
         if not words or (head not in self.rules.activity_heads and self.rules.type_heads.get(head) != "Task"):
             return []
-        if (len(segments) > 2 and segments[2][0] in ("of", "and", "or", ",")) or of_words[-1].group().endswith("ed"):
+        if not self._of_ends(segments, 1):
             return []  # goes on, or ends in a participle ("... of Probabilistic Automaton based")
         start, end = words[0].start(), of_words[-1].end()
         return [TitlePhrase(title[start:end], start, end, "Task", title[start : words[-1].end()])]
+
+    @staticmethod
+    def _of_ends(segments: list, index: int) -> bool:
+        """The "of" phrase segments[index] ends what it is of: the title goes on with no other "of", "and", "or" or
+        comma, and it ends in no participle ("... of Probabilistic Automaton based")."""
+        return (not (index + 1 < len(segments) and segments[index + 1][0] in ("of", "and", "or", ","))
+                and not segments[index][1][-1].group().endswith("ed"))
 
     def _without_praise(self, words: list[re.Match]) -> list[re.Match]:
         """The words after those of praise a title phrase opens with (`title_praise_words`)."""
