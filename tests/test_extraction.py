@@ -1097,6 +1097,11 @@ def test_a_titles_instrument_in_three_words_or_more_is_proposed(extract_one):
     # the instrument that ends a title, headed by an activity or a gerund ("Chaining")
     assert ("proposes", "Deep Skill Chaining") in title_names("Long-Horizon Control via Deep Skill Chaining")
     assert ("proposes", "Weighted Model Ensembling") in title_names("Calibration with Weighted Model Ensembling")
+    # autoencoders are models, operators and kernels methods
+    assert ("proposes", "Quux Mixture Variational Autoencoders") in title_names(
+        "Deep Widget Clustering with Quux Mixture Variational Autoencoders")
+    assert ("proposes", "Learned Widget Transport Operators") in title_names(
+        "Widget Alignment via Learned Widget Transport Operators")
     # in two words, mostly a method the paper uses: not proposed, and a known name in it is used
     assert title_names("Neural Speech Synthesis with Transformer Network") == {
         ("addresses", "Neural Speech Synthesis"), ("usesModel", "Transformer")}
