@@ -63,10 +63,12 @@ _CLAUSE_START = re.compile(r"[:;?!\\]\s*$")
 _ITEM_MARKER = re.compile(r"(?:\((?:[a-h]|i{1,3}|iv|\d)\)|(?<![\w(])(?:[a-h]|\d)\))\s*$")
 #: What follows an author's name in a citation.
 _CITATION = re.compile(r"\s+(?:et al\b|\(\d{4}[a-z]?\))|\s+and\s+[A-Z][a-z]+\s+\(\d{4}")
-#: Authors named in a parenthesised citation: "(Xu & Mannor, 2012)", "(Zhang et al., 2016; Kawaguchi, 2017)".
+#: Authors named in a parenthesised citation: "(Xu & Mannor, 2012)", "(Zhang et al., 2016; Kawaguchi, 2017)", or
+#: a bracketed one, its year maybe in two digits ("[Foo & Bar 90]").
 #: (A challenge named with its year is read as a citation too: "(Sigmorphon 2018)"; "(Lifschitz 1993)" is commoner.)
 _CITED = re.compile(
-    r"(?<=[(;]) ?([A-Z][\w'’-]+)(?:,? (?:&|and) ([A-Z][\w'’-]+))?(?: et al\.?)?,? (?:19|20)\d\d[a-z]?(?=[);])")
+    r"(?<=[(\[;]) ?([A-Z][\w'’-]+)(?:,? (?:&|and) ([A-Z][\w'’-]+))?(?: et al\.?)?,? "
+    r"(?:(?:19|20)\d\d[a-z]?(?=[);\]])|\d\d(?=\]))")
 #: "called / named / we name X": a capitalised phrase whose inner small words belong to the name.
 _NAMED_PHRASE = re.compile(
     r"\b([A-Za-z]+)\s+[\"“']?([A-Z][\w\-]*(?:\s+(?:(?:to|of|for|and|the|in|on|with|via|from)\s+)?[A-Z][\w\-]*)*)"

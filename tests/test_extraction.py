@@ -1216,6 +1216,10 @@ def test_cited_authors_are_no_names_there_or_later(extract_one):
     result = extract_one("We focus on the robustness approach (Xu & Mannor, 2012) and revisit the arguments of Xu & "
                          "Mannor with FooNet. Stability (Zhang et al., 2016; Kawaguchi 2017) fails.")
     assert set(by_name(result)) == {"FooNet"}
+    bracketed = extract_one("The widget scheme of [Quux & Zorbo 90] is examined with FooNet, as in [Blorp 88].")
+    assert set(by_name(bracketed)) == {"FooNet"}
+    relevant = extract_one("FooNet helps on relevant widget recognition tasks.")
+    assert "widget recognition" in by_name(relevant)  # "relevant" says which, not what
 
 
 def test_an_eponym_narrows_a_known_term_and_a_percent_sign_opens_no_metric(extract_one):
