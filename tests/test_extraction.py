@@ -1218,8 +1218,8 @@ def test_cited_authors_are_no_names_there_or_later(extract_one):
     assert set(by_name(result)) == {"FooNet"}
     bracketed = extract_one("The widget scheme of [Quux & Zorbo 90] is examined with FooNet, as in [Blorp 88].")
     assert set(by_name(bracketed)) == {"FooNet"}
-    relevant = extract_one("We collect widget pages from the Internet. FooNet helps on relevant widget "
-                           "recognition tasks.")
+    relevant = extract_one("We collect widget pages from the Internet and train FooNet. It helps on relevant "
+                           "widget recognition tasks.")
     assert "widget recognition" in by_name(relevant) and "Internet" not in by_name(relevant)
 
 
