@@ -2,7 +2,8 @@
 
 Occurrences whose canonical names share a key (case, dashes, plurals folded) are one entity. A bare short form
 ("LLM") joins the entity whose long form it abbreviates when exactly one such entity exists, so an acronym that
-means two things in two papers does not glue them together. The type is the majority of the occurrences' types.
+means two things in two papers does not glue them together; so does a name that ends in it ("offline RL" joins
+"offline reinforcement learning"). The type is the majority of the occurrences' types.
 """
 
 from __future__ import annotations
@@ -63,21 +64,27 @@ def resolve(all_facts: Sequence[PaperFacts]) -> Resolution:
     """Merge the entities of all papers."""
     clusters = _UnionFind()
     long_forms_of_short: dict[str, set[str]] = defaultdict(set)
+    name_of: dict[str, str] = {}
     occurrences = []
     for facts in all_facts:
         for entity in facts.entities:
             primary = name_key(entity.name)
             clusters.find(primary)
+            name_of.setdefault(primary, entity.name)
             occurrences.append((facts.paper.id, entity, primary))
             for alias in entity.aliases:
                 alias_key = name_key(alias)
                 if alias_key != primary:
                     long_forms_of_short[alias_key].add(primary)
+    unique_long = {}
     for short, long_keys in long_forms_of_short.items():
         # a bare short form seen as its own entity joins its long form when that is unambiguous
         roots = {clusters.find(k) for k in long_keys}
-        if short in clusters.parent and len(roots) == 1:
-            clusters.union(short, next(iter(roots)))
+        if len(roots) == 1:
+            unique_long[short] = min(long_keys)
+            if short in clusters.parent:
+                clusters.union(short, next(iter(roots)))
+    _join_narrowed_short_forms(clusters, name_of, unique_long)
 
     types: dict[str, Counter] = defaultdict(Counter)
     names: dict[str, Counter] = defaultdict(Counter)
@@ -108,6 +115,19 @@ def resolve(all_facts: Sequence[PaperFacts]) -> Resolution:
     families = tuple(sorted(((by_root[m], by_root[f]) for m, f in family_of.items()),
                             key=lambda pair: (pair[0].type, pair[0].slug)))
     return Resolution(entities=entities, members=members, families=families)
+
+
+def _join_narrowed_short_forms(clusters: _UnionFind, name_of: dict[str, str], unique_long: dict[str, str]) -> None:
+    """A name ending in a short form ("offline RL") joins the name with that short form spelt out ("offline
+    reinforcement learning") when some paper has it and the short form has one long form."""
+    for primary, name in sorted(name_of.items()):
+        words = name.split(" ")
+        long_key = unique_long.get(name_key(words[-1])) if len(words) > 1 else None
+        if long_key is None:
+            continue
+        spelt_out = name_key(" ".join([*words[:-1], name_of[long_key]]))
+        if spelt_out in clusters.parent and spelt_out != primary:
+            clusters.union(primary, spelt_out)
 
 
 def _families(clusters: _UnionFind, chosen_type: dict[str, str], labels: dict[str, str]) -> dict[str, str]:

@@ -35,13 +35,26 @@ def test_bare_acronym_joins_its_unique_long_form():
     assert "LLM" in res.entities[0].alt_labels
 
 
+def test_a_name_ending_in_an_acronym_joins_the_name_spelt_out():
+    res = resolve([
+        facts("a", entity("rl", "Method", "reinforcement learning", "RL")),
+        facts("b", entity("orl", "Task", "offline reinforcement learning")),
+        facts("c", entity("orl", "Task", "offline RL")),
+        facts("d", entity("drl", "Method", "distributional RL")),
+    ])
+    assert res.members[("b", "orl")] is res.members[("c", "orl")]
+    assert res.members[("d", "drl")] is not res.members[("a", "rl")] and len(res.entities) == 3
+
+
 def test_ambiguous_acronym_stays_apart():
     res = resolve([
         facts("a", entity("x", "Method", "Sparse Optimal Learner", "SOL")),
         facts("b", entity("y", "Method", "Self-Organising Lattice", "SOL")),
         facts("c", entity("z", "Method", "SOL")),
+        facts("d", entity("w", "Method", "fast SOL")),
+        facts("e", entity("v", "Method", "fast Sparse Optimal Learner")),
     ])
-    assert len(res.entities) == 3
+    assert len(res.entities) == 5
 
 
 def test_type_is_the_majority():
