@@ -692,8 +692,11 @@ class MentionFinder:
         if word.lower() not in self.rules.eponyms or not is_title_word(word):
             return False
         following = _NEXT_CAPITALISED.match(text, end)
-        return bool(following) and following.group(1).lower() not in self.rules.not_names | self.stop_words and (
-            is_title_word(following.group(1)) or has_shape(following.group(1)))
+        if not following:
+            return False
+        word_after = following.group(1)
+        return (word_after.lower() not in self.rules.not_names and word_after.lower() not in self.stop_words
+                and (is_title_word(word_after) or has_shape(word_after)))
 
     def _known_parts(self, word: str, start: int) -> list[tuple[int, int, str]]:
         """For a word of two or more parts joined by slashes, each a known name or a hyphenated variant of one

@@ -21,8 +21,8 @@ class Rules:
     # name with capitals or digits also without its hyphens ("cifar10")
     known_cased: dict[str, str]  # the same names as written in the lexicon
     generic_model_classes: frozenset[str]
-    not_names: frozenset[str]  # the eponyms among them
-    eponyms: frozenset[str]  # names of people or places that are no names alone but open one ("Gaussian Process")
+    not_names: frozenset[str]  # the eponyms included
+    eponyms: frozenset[str]  # words made from people's names: no names alone, but they open one ("Gaussian Process")
     languages: frozenset[str]
     places: frozenset[str]
     modalities: frozenset[str]  # lower-case: kinds of signal or record, not artifacts ("EEG recordings")
