@@ -188,8 +188,8 @@ def _compound_left_out(token: Token, chunk_start: int) -> bool:
 
 
 def _ends_state_of_the_art(token: Token) -> bool:
-    """"art" of "state of the art" used as a modifier ("state of the art clustering results"): praise, no part of a
-    name, as "state-of-the-art" is."""
+    """"art" of "state of the art" used as a modifier ("state of the art widget sorting methods"): praise, no part
+    of a name, as "state-of-the-art" is."""
     return token.lower_ == "art" and token.i >= 3 and token.doc[token.i - 3 : token.i].text.lower() == "state of the"
 
 

@@ -179,7 +179,7 @@ class TitleReader:
             if {generic, generic.replace("-", " ")} & self.rules.generic_phrases or name.lower() in self.rules.not_names:
                 continue  # "deep neural-networks" too
             if etype == "Task" and before == "for" and following == "of" and self._of_ends(segments, index + 1):
-                end = segments[index + 1][1][-1].end()  # "... for Automatic Prediction of Boundary Location": whole
+                end = segments[index + 1][1][-1].end()  # "... for Automatic Prediction of Widget Edge Location"
                 name = title[start:end]
             found.append(TitlePhrase(name, start, end, etype))
         activities = self._activity_of(title, segments, opening)
