@@ -49,6 +49,9 @@ def test_a_lower_case_name_after_a_naming_word_is_the_proposal(extract_one):
     assert by_name(result)["hierarchical guidance"].type == "Method"
     names = {n.lower() for n in by_name(result)}
     assert not names & {"algorithmic framework", "gradient starvation"}
+    heuristic = extract_one("We show that a heuristic called minimum widget constraint that has been shown to help "
+                            "in FooNet can also be applied to BarNet.")
+    assert by_name(heuristic)["minimum widget constraint"].type == "Method"  # a heuristic is a method noun
     result = extract_one("Language models need large vocabularies. Our approach, called adaptive softmax, clusters "
                          "words by frequency.")
     assert ("proposes", "adaptive softmax") in relations(result)
