@@ -289,12 +289,13 @@ class TitleReader:
         return found
 
     def _title_words(self, title: str) -> list[str]:
-        """The title as phrase_key words, with "|" for punctuation and for function words ("for", "with", "via"),
-        the places a phrase of the title may end."""
+        """The title as phrase_key words, hyphenated ones in their parts (so "Foo-Based Widgets" and "foo based
+        widgets" are one phrase), with "|" for punctuation and for function words ("for", "with", "via"), the
+        places a phrase of the title may end."""
         words = []
         for part in _TITLE_PART.findall(title):
             key = phrase_key(part)
-            words.append("|" if not key or key in self.breaks else key)
+            words.extend(["|"] if not key or key in self.breaks else key.split("-"))
         return words
 
     def _in_title(self, tokens: list[Token], title: list[str]) -> bool:
@@ -303,10 +304,17 @@ class TitleReader:
             return False
         if first.lower_ in self.rules.stop_modifiers or any(t.is_punct and not in_word_hyphen(t) for t in tokens):
             return False
-        name = first.doc[first.i : last.i + 1].text
+        doc = first.doc
+        if ((first.i > 0 and in_word_hyphen(doc[first.i - 1]))
+                or (last.i + 1 < len(doc) and in_word_hyphen(doc[last.i + 1]))):
+            return False  # a part of a hyphenated word: "based widget" of "foo-based widget"
+        name = doc[first.i : last.i + 1].text
         if singular(name).lower() in self.rules.generic_phrases:
             return False
         words = phrase_key(name).split(" ")
+        if len(words) < 2:
+            return False  # one hyphenated word ("real-time", "state-space") is a modifier more often than a name
+        words = " ".join(words).replace("-", " ").split(" ")
         size = len(words)
         return any(title[i : i + size] == words and (i + size == len(title) or title[i + size] == "|")
                    for i in range(len(title) - size + 1))

@@ -968,6 +968,15 @@ def test_a_phrase_the_title_names_too_is_an_entity(extract_one):
     assert "noise adaptation layer" not in longer  # the title's phrase goes on: "... layer norms"
 
 
+def test_a_title_phrase_spells_a_hyphen_as_a_space_and_never_starts_inside_a_word(extract_one):
+    """"Widget Based Smoothing" in a title is the abstract's "widget-based smoothing", not "based smoothing"; one
+    hyphenated word the title holds ("gadget-space") is no phrase of it."""
+    text = "We propose a widget-based smoothing that keeps gadgets apart. The gadget-space is large."
+    result = extract_one(text, title="Faster Quux Ranking via Widget Based Smoothing in Gadget-Space")
+    assert ("proposes", "widget-based smoothing") in relations(result)
+    assert not any(name.lower() in ("based smoothing", "gadget-space") for _predicate, name in relations(result))
+
+
 def test_a_hyphenated_proposal_is_one_phrase(extract_one):
     result = extract_one("We introduce an uncertainty-guided regularization technique, which relaxes constraints.")
     assert ("proposes", "uncertainty-guided regularization technique") in relations(result)
