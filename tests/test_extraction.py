@@ -977,6 +977,16 @@ def test_a_title_phrase_spells_a_hyphen_as_a_space_and_never_starts_inside_a_wor
     assert not any(name.lower() in ("based smoothing", "gadget-space") for _predicate, name in relations(result))
 
 
+def test_spotting_attention_and_regular(extract_one):
+    """"spotting" heads a task, "attention" a method (a title's instrument in three words is proposed), and
+    "regular" says no more than "standard" before a baseline."""
+    result = extract_one("Widget spotting in videos is hard. Our method is more accurate than regular gadget sorting "
+                         "networks on the QuuxSet benchmark.",
+                         title="Faster Video Widget Spotting via Quux Gated Attention")
+    assert {("addresses", "Video Widget Spotting"), ("proposes", "Quux Gated Attention"),
+            ("comparesWith", "gadget sorting network")} <= relations(result)
+
+
 def test_a_hyphenated_proposal_is_one_phrase(extract_one):
     result = extract_one("We introduce an uncertainty-guided regularization technique, which relaxes constraints.")
     assert ("proposes", "uncertainty-guided regularization technique") in relations(result)
