@@ -18,10 +18,11 @@ from spacy.tokens import Doc, Span
 
 from .doc_cache import cached
 
-#: A number as written ("8,400", "66.21") and a unit after it (a ratio's "x" not before another number: "9x9").
+#: A number as written ("8,400", "66.21") and a unit after it (a ratio's "x" not before another number: "9x9"); not
+#: one with other letters glued on, a count or a name ("2.4M parameters", "7B", "3D").
 _AMOUNT = r"\d+(?:,\d{3})*(?:\.\d+)?"
 _UNIT = r"%|×(?!\s?\d)|x\b(?!\s?\d)|-fold\b|\s?points?\b|\s?pp\b|\s?dB\b"
-_NUMBER = re.compile(rf"(?<![\w.×-])(?P<sign>[+\-−]?)(?P<number>{_AMOUNT})\s?(?P<unit>{_UNIT})?")
+_NUMBER = re.compile(rf"(?<![\w.×-])(?P<sign>[+\-−]?)(?P<number>{_AMOUNT})(?:\s?(?P<unit>{_UNIT})|(?![.,]?[^\W_]))")
 _UNITS = {"%": "%", "×": "×", "x": "×", "-fold": "×", "point": "points", "points": "points", "pp": "points", "dB": "dB"}
 #: How many words may stand between a number and its metric, after it and before it.
 _WORDS_AFTER, _WORDS_BEFORE = 3, 6

@@ -564,6 +564,9 @@ def test_counts_and_unrelated_numbers_are_not_results(extract_one):
     assert "90" in values
     named = _results(extract_one("On FooQA, ZetaNet raises the best earlier score from 61.5% F1 to 64.2%."))
     assert sorted(value for _, value, *_ in named) == ["64.2"]  # the metric named between the two numbers
+    counted = _results(extract_one("ZetaNet brings a 3.5% mAP gain with only 1.7M extra parameters on QuuxSet, and "
+                                   "BarNet a 1.1% mAP gain with 12.5M."))
+    assert sorted(value for _, value, *_ in counted) == ["1.1", "3.5"]  # "1.7M" is a count, not an mAP
 
 
 def test_a_factor_and_a_whole_number_a_metric_names_are_results(extract_one):
@@ -975,6 +978,14 @@ def test_a_title_phrase_spells_a_hyphen_as_a_space_and_never_starts_inside_a_wor
     result = extract_one(text, title="Faster Quux Ranking via Widget Based Smoothing in Gadget-Space")
     assert ("proposes", "widget-based smoothing") in relations(result)
     assert not any(name.lower() in ("based smoothing", "gadget-space") for _predicate, name in relations(result))
+
+
+def test_vc_dimension_and_pac_learning_are_known_and_vc_alone_no_name(extract_one):
+    result = extract_one("We study robust PAC learning of gadgets. Finite VC dimension suffices, and VC classes of "
+                         "widgets are learnable with a sample complexity close to the standard one.")
+    names = by_name(result)
+    assert names["VC dimension"].type == "Metric" and names["PAC learning"].type == "Task"
+    assert "VC" not in names
 
 
 def test_spotting_attention_and_regular(extract_one):
