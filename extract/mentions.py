@@ -126,10 +126,21 @@ class Candidate:
     pair: int | None = None  # abbreviation definition it belongs to
 
 
+#: Words title case leaves in lower case.
+_TITLE_CASE_SMALL_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "for", "to", "in", "on", "with"})
+
+
 def _plural(name: str) -> str:
     """The plural of a known term's last word: "processes", "networks". Not `plural_spellings`, whose "-ies" form
     would match "accuracies" and give a one-word entity that label."""
     return name + "es" if name.endswith(("s", "x", "ch", "sh")) else name + "s"
+
+
+def _title_case(name: str) -> str:
+    """A name with capitals in title case, as titles and some abstracts write it: "Hidden Markov Model" for hidden
+    Markov model, "Area Under the ROC Curve"; small function words stay lower case."""
+    return " ".join(word if not (word.isalpha() and word.islower()) or (index and word in _TITLE_CASE_SMALL_WORDS)
+                    else word[0].upper() + word[1:] for index, word in enumerate(name.split(" ")))
 
 
 def _broken_name(name: str) -> bool:
@@ -409,6 +420,8 @@ class MentionFinder:
             first_word = name.split(" ", 1)[0]
             if not lowered and " " in name and first_word.isalpha() and first_word.islower():
                 spellings |= {form[0].upper() + form[1:] for form in spellings}  # opening a sentence: "Offline RL"
+            if not lowered and " " in name:
+                spellings |= {_title_case(form) for form in spellings}  # "Hidden Markov Model", "Gaussian Process"
             spellings |= {form.replace("'", "\u2019") for form in spellings if "'" in form}  # "Montezuma’s Revenge"
             forms = [nlp.make_doc(form) for form in sorted(spellings)]
             (self.folded if lowered else self.exact).add(etype, forms)

@@ -980,6 +980,15 @@ def test_a_title_phrase_spells_a_hyphen_as_a_space_and_never_starts_inside_a_wor
     assert not any(name.lower() in ("based smoothing", "gadget-space") for _predicate, name in relations(result))
 
 
+def test_a_known_term_in_title_case_is_known_and_narrowed(extract_one):
+    """"Hidden Markov Model" is the lexicon's hidden Markov model, so the words before it narrow it as they do the
+    lower-case spelling: a gadget-structured one is the paper's own."""
+    result = extract_one("To capture widget churn, we propose a gadget-structured Hidden Markov Model over widgets. "
+                         "We compare with a Kalman Filter.")
+    assert ("proposes", "gadget-structured Hidden Markov Model") in relations(result)
+    assert by_name(result)["Kalman Filter"].type == "Model"
+
+
 def test_vc_dimension_and_pac_learning_are_known_and_vc_alone_no_name(extract_one):
     result = extract_one("We study robust PAC learning of gadgets. Finite VC dimension suffices, and VC classes of "
                          "widgets are learnable with a sample complexity close to the standard one.")
