@@ -39,10 +39,11 @@ from .substring_filter import SubstringFilter
 from .title_entities import TitleEntities
 from .titles import TitleReader
 
-#: A name cut out of a word or a formula: it opens with a hyphen, slash, tilde, bar or backslash ("-norm" of
-#: "\ell_1-norm", "/Kaplan") or ends with a hyphen, slash, tilde, dollar or a relation sign ("f:R→"), or it is
-#: variables listed with commas ("X,Y"), or a citation's "et al".
-_BROKEN_NAME = re.compile(r"^[-/~|_\\]|[-/~$→∈≤≥↦]$|^\w(?:,\w)+$|^et al\.?$")
+#: A name cut out of a word or a formula: it opens with a hyphen, slash, tilde, underscore or backslash ("-norm" of
+#: "\ell_1-norm", "/Kaplan"), holds a bar anywhere (a norm or a size: "|S1|"), or ends with a hyphen, slash, tilde,
+#: dollar or a relation sign ("f:R→"), or it is variables listed with commas ("X,Y"), a citation's "et al", or a
+#: function of a variable ("ln T").
+_BROKEN_NAME = re.compile(r"^[-/~_\\]|\||[-/~$→∈≤≥↦]$|^\w(?:,\w)+$|^et al\.?$|^(?:ln|log|exp) \w{1,2}$")
 #: One word that qualifies rather than names: "non-" before a name, or a participle after it.
 _ADJECTIVE_OF_A_NAME = re.compile(r"^non-\S+$|^\S+-[a-z]+ed$")
 #: Parts of speech a name never opens with: a noun chunk loses them at its start ("the", "%", "/", "using").

@@ -131,13 +131,26 @@ _SUPERSCRIPTS = dict(zip("0123456789+-=()niT", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺�
 _SPACING = {",", ";", ":", "!", " ", "quad", "qquad"}
 
 _MATH = re.compile(r"(?<!\\)\$\$(.+?)(?<!\\)\$\$|(?<![\\$])\$(?!\$)((?:\\\$|[^$])+?)(?<!\\)\$|\\\((.+?)\\\)", re.S)
+_FRACTION = re.compile(r"\\[dt]?frac\s*(\{(?:[^{}]|\{[^{}]*\})*\})\s*(\{(?:[^{}]|\{[^{}]*\})*\})")
 _MATH_TOKEN = re.compile(r"\\([A-Za-z]+|.)|([\^_])(\{(?:[^{}]|\{[^{}]*\})*\}|\\[A-Za-z]+|.)|[{}]|\s+|.", re.S)
 
 
 def _math(content: str, offset: int) -> list[Segment]:
-    """Segments for the inside of $...$: symbols to Unicode, simple superscripts raised, braces dropped."""
+    """Segments for the inside of $...$: symbols to Unicode, simple superscripts raised, fractions with a slash,
+    braces dropped."""
     segments: list[Segment] = []
-    for token in _MATH_TOKEN.finditer(content):
+    position = 0
+    while position < len(content):
+        fraction = _FRACTION.match(content, position)
+        if fraction:  # "\frac{a}{b}" reads as "a / b" (no name of a formula's pieces, "D/4d"): the slash in place
+            # of the numerator's closing brace
+            segments.extend(_math(fraction.group(1)[1:-1], offset + fraction.start(1) + 1))
+            segments.append((" / ", offset + fraction.end(1) - 1, offset + fraction.end(1)))
+            segments.extend(_math(fraction.group(2)[1:-1], offset + fraction.start(2) + 1))
+            position = fraction.end()
+            continue
+        token = _MATH_TOKEN.match(content, position)
+        position = token.end()
         span = (offset + token.start(), offset + token.end())
         text = token.group(0)
         if token.group(1) is not None:

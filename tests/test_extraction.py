@@ -771,6 +771,8 @@ def test_cited_authors_and_clause_openers_are_not_entities(extract_one):
 def test_pieces_of_formulas_are_not_names(extract_one):
     result = extract_one(r"The rate improves from $O(\sqrt{nT})$ to $O(T^{2/3})$ over FooNet.")
     assert all("^" not in name and "√" not in name for name in by_name(result))
+    sizes = extract_one(r"We bound the Quux ratio $\frac{|S_1 \cap S_2|}{|S_1 \cup S_2|}$ and |W3| for FooNet.")
+    assert set(by_name(sizes)) == {"FooNet"}  # no "frac|S1" nor "S2||S1": a bar is no part of a name
 
 
 def test_architectures_are_models(extract_one):

@@ -82,6 +82,12 @@ def test_math_maps_back_to_the_markup():
     assert back(text, "²") == "^2"
 
 
+def test_a_fraction_reads_with_a_slash_and_maps_back():
+    text = r"a ratio $\frac{|A \cap B|}{|A|}$ and $\tfrac{1}{2}$ here"
+    assert normalise(text).text == "a ratio |A ∩ B| / |A| and 1 / 2 here"
+    assert back(text, " / ") == "}"
+
+
 def test_empty_and_markup_only():
     assert normalise("").text == ""
     assert normalise("$$ $$").text == ""
@@ -90,7 +96,8 @@ def test_empty_and_markup_only():
 
 markup = st.text(alphabet=string.ascii_letters + string.digits + " \n\t$\\{}*_^`'-%~.,()[]/:" + "é²\u200b\x00", max_size=200)
 pieces = st.lists(st.sampled_from([r"\textbf{", "}", "$", "$$", r"\times", "**", "*", "``", "''", "--", r"\url{",
-                                    "https://github.com/ a/b", r"\href{https://a.io}{", r"\%", "^{2}", "_p", " ", "\n\n"]),
+                                    "https://github.com/ a/b", r"\href{https://a.io}{", r"\%", "^{2}", "_p", " ", "\n\n",
+                                    r"\frac{", "{"]),
                   max_size=30)
 
 
