@@ -55,6 +55,7 @@ class Rules:
     central_class_phrases: frozenset[str]  # lower-case, plural: model classes that repetition makes central
     central_class_modifiers: frozenset[str]  # words allowed before them, left out of the name ("deep")
     title_function_words: frozenset[str]  # besides stop words, where a phrase of a title may start or end
+    title_contrast_words: frozenset[str]  # in a title's opening, they make it a slogan, no name ("Quality Not ...")
     activity_heads: frozenset[str]  # Method heads naming an activity ("learning"), not a thing a paper builds
     eponym_heads: frozenset[str]  # nouns that a capitalised name before them makes a method: "Gibbs sampler"
     comparative_measures: dict[str, str]  # "faster" after a ratio names a speedup: "1.5x faster"
@@ -174,6 +175,7 @@ def load_rules() -> Rules:
         central_class_phrases=_lower_set(heads["central_model_classes"]["phrases"]),
         central_class_modifiers=_lower_set(heads["central_model_classes"]["modifiers"]),
         title_function_words=_lower_set(heads["title_function_words"]),
+        title_contrast_words=_lower_set(heads["title_contrast_words"]["words"]),
         activity_heads=_lower_set(heads["activity_heads"]),
         eponym_heads=_lower_set(heads["eponym_heads"]),
         comparative_measures=_entries(heads["comparative_measures"]),
