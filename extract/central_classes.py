@@ -6,7 +6,8 @@ The sign read here is repetition as a plural head noun: at least `MIN_USES` uses
 the head of its phrase (not "neural network architecture"), with no determiner or possessive ("the same neural
 networks", "our networks" name particular networks) and no modifier but the allowed ones ("deep", "artificial";
 "graph neural networks" is another class). The phrases and modifiers are data (`central_model_classes` in
-`patterns/heads.json`); the modifiers are left out of the name, so that all spellings are one entity.
+`patterns/heads.json`); the modifiers are left out of the name, so that all spellings are one entity, and each
+use's written form with them ("deep neural networks") is kept beside it, an alias the graph can be searched by.
 """
 
 from __future__ import annotations
@@ -42,12 +43,24 @@ class CentralClasses:
         """Whether the name is one of the class phrases, in the singular or plural."""
         return singular(name).lower() in self.singulars
 
-    def __call__(self, doc: Doc, text: str, title: str | None) -> list[tuple[int, int]]:
-        """Character spans (in `text`, the Doc's text) of the head uses."""
+    def __call__(self, doc: Doc, text: str, title: str | None) -> list[tuple[int, int, str | None]]:
+        """Character spans (in `text`, the Doc's text) of the head uses, each with its written form when allowed
+        modifiers come before it ("deep neural networks"; lower case at a sentence's start), else None."""
         uses = [(m.start(), m.end()) for m in self.pattern.finditer(text) if self._head_use(doc, m.start(), m.end())]
         in_title = title is not None and any(
             self._title_head_use(title, m.start(), m.end()) for m in self.pattern.finditer(title))
-        return uses if uses and len(uses) + in_title >= MIN_USES else []
+        if not uses or len(uses) + in_title < MIN_USES:
+            return []
+        return [(start, end, self._written(doc, text, start, end)) for start, end in uses]
+
+    def _written(self, doc: Doc, text: str, start: int, end: int) -> str | None:
+        first = doc.char_span(start, start + 1, alignment_mode="expand").start
+        while first > 0 and doc[first - 1].lower_ in self.modifiers:
+            first -= 1
+        if doc[first].idx == start:
+            return None
+        written = text[doc[first].idx : end]
+        return written[0].lower() + written[1:] if doc[first].is_sent_start else written
 
     def _head_use(self, doc: Doc, start: int, end: int) -> bool:
         span = doc.char_span(start, end, alignment_mode="expand")

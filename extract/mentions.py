@@ -125,6 +125,7 @@ class Candidate:
     priority: int
     type_hint: str | None = None
     pair: int | None = None  # abbreviation definition it belongs to
+    written: str | None = None  # the form written, when the name leaves words out ("deep neural networks"): an alias
 
 
 #: Words title case leaves in lower case.
@@ -464,8 +465,8 @@ class MentionFinder:
                for start, end, rule, etype in self.method_phrases(doc, text)]
             + self._named_phrases(text)
             + self._comparative_measures(text)
-            + [Candidate(start, end, text[start:end], "chunk:central-class", 0.5, _CHUNK, "Model")
-               for start, end in self.central_classes(doc, text, doc._.mlkg_title)]
+            + [Candidate(start, end, text[start:end], "chunk:central-class", 0.5, _CHUNK, "Model", written=written)
+               for start, end, written in self.central_classes(doc, text, doc._.mlkg_title)]
         )
         accepted = self._select(text, candidates)
         accepted = self._with_shared_heads(doc, accepted)
@@ -1135,7 +1136,7 @@ class MentionFinder:
 
         for cand in accepted:
             entity = entity_for(cand)
-            entity.aliases.add(cand.name)
+            entity.aliases.update(filter(None, (cand.name, cand.written)))
             entity.mentions.append((cand.start, cand.end, cand.rule, cand.confidence))
             if cand.type_hint:
                 entity.votes[cand.type_hint] += 2
