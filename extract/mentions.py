@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span, Token
@@ -128,6 +128,10 @@ class Candidate:
     written: str | None = None  # the form written, when the name leaves words out ("deep neural networks"): an alias
 
 
+#: A capitalised word and the space after it: a sentence's first word, before a name it may open.
+_OPENING_WORD = re.compile(r"[A-Z][\w-]* ")
+#: The rule of a name read with the sentence's first word, which the paper writes so elsewhere too.
+_OPENED_NAME = "name:sentence-opening"
 #: Words title case leaves in lower case.
 _TITLE_CASE_SMALL_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "for", "to", "in", "on", "with"})
 
@@ -699,7 +703,25 @@ class MentionFinder:
                 else:
                     flush()
             flush()
-        return found
+        return self._with_opening_words(text, sentences, found, doc._.mlkg_title or "")
+
+    @staticmethod
+    def _with_opening_words(text: str, sentences: list[tuple[int, int]], found: list[Candidate],
+                            title: str) -> list[Candidate]:
+        """A name a sentence's capitalised first word opens is read whole where the paper writes it so elsewhere,
+        mid-sentence or in its title: "Neural Foo is ..." after "we present Neural Foo" is Neural Foo, not Foo."""
+        names = {cand.name for cand in found}
+        starts = {start for start, _ in sentences}
+        widened = []
+        for cand in found:
+            opening = _OPENING_WORD.match(text, text.rfind(" ", 0, cand.start - 1) + 1)
+            if (opening and opening.end() == cand.start and opening.start() in starts
+                    and cand.rule.startswith("name:") and cand.rule != "name:slash-part"):
+                whole = text[opening.start() : cand.end]
+                if whole in names or re.search(r"(?<![\w-])" + re.escape(whole) + r"(?![\w-])", title):
+                    cand = replace(cand, start=opening.start(), name=whole, rule=_OPENED_NAME)
+            widened.append(cand)
+        return widened
 
     def _opens_name(self, word: str, text: str, end: int) -> bool:
         """An eponym before a capitalised word opens a name ("Gaussian Mixture Model", "Wasserstein GAN"), though
@@ -1161,8 +1183,8 @@ class MentionFinder:
 
     def _capitalised_by_position(self, doc: Doc, cand: Candidate, sentence_starts: set[int]) -> bool:
         """True when the name's first word is capitalised only because it opens the sentence."""
-        if cand.start not in sentence_starts:
-            return False
+        if cand.start not in sentence_starts or cand.rule == _OPENED_NAME:
+            return False  # (written so mid-sentence too: its capital is its own)
         first = doc.char_span(cand.start, cand.end, alignment_mode="expand")
         word = cand.name.split(" ", 1)[0]
         if cand.priority == _LEXICON and cand.name[:1].lower() + cand.name[1:] in self.rules.known_cased:

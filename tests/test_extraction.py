@@ -985,6 +985,17 @@ def test_a_title_phrase_spells_a_hyphen_as_a_space_and_never_starts_inside_a_wor
     assert not any(name.lower() in ("based smoothing", "gadget-space") for _predicate, name in relations(result))
 
 
+def test_a_name_a_sentence_opens_with_is_whole_where_the_paper_writes_it_so_elsewhere(extract_one):
+    """"Neural QUUX is ..." is Neural QUUX, not QUUX, once the paper writes "Neural QUUX" mid-sentence or in its
+    title; alone, the sentence's first word may be capitalised only by its place."""
+    text = "Neural QUUX is a platform for widgets. Others lack this, but Neural QUUX combines them all."
+    names = by_name(extract_one(text))
+    assert "Neural QUUX" in names and "QUUX" not in names
+    titled = by_name(extract_one("Neural QUUX is a platform for widgets.", title="The Neural QUUX Platform"))
+    assert "Neural QUUX" in titled and "QUUX" not in titled
+    assert "QUUX" in by_name(extract_one("Neural QUUX is a platform for widgets."))
+
+
 def test_a_known_term_in_title_case_is_known_and_narrowed(extract_one):
     """"Hidden Markov Model" is the lexicon's hidden Markov model, so the words before it narrow it as they do the
     lower-case spelling: a gadget-structured one is the paper's own."""
