@@ -368,13 +368,16 @@ class RelationFinder:
         return list(hits.values())
 
     def _compared_with(self, preposition: Token) -> bool:
-        """The preposition belongs to a comparison: "compared to X", "a comparison against X", and "with" or "to"
-        the parser hung on the compared object ("we compare our implementation of A with B")."""
+        """The preposition belongs to a comparison: "compared to X", "a comparison against X", "with" or "to" after
+        a verb a comparing adverb qualifies ("performs comparably to X"), and "with" or "to" the parser hung on the
+        compared object ("we compare our implementation of A with B")."""
         words = self.rules.compare_words
         if preposition.head.lemma_.lower() in words:
             return True
         if preposition.lower_ not in ("with", "to"):
             return False
+        if any(c.dep_ == "advmod" and c.lower_ in words for c in preposition.head.children):
+            return True  # "performs competitively with X", the parser hanging "with" on the verb
         token = preposition.head
         for _ in range(3):
             if token.dep_ not in ("dobj", "pobj", "prep") or token.head.i == token.i:

@@ -985,6 +985,13 @@ def test_a_title_phrase_spells_a_hyphen_as_a_space_and_never_starts_inside_a_wor
     assert not any(name.lower() in ("based smoothing", "gadget-space") for _predicate, name in relations(result))
 
 
+def test_competitive_with_on_par_with_and_comparable_to_compare(extract_one):
+    result = extract_one("Our FooNet performs competitively with BarNet. It is on par with gadget sorting networks "
+                         "and comparable to QuuxNet.")
+    assert {("comparesWith", "BarNet"), ("comparesWith", "gadget sorting network"),
+            ("comparesWith", "QuuxNet")} <= relations(result)
+
+
 def test_a_name_a_sentence_opens_with_is_whole_where_the_paper_writes_it_so_elsewhere(extract_one):
     """"Neural QUUX is ..." is Neural QUUX, not QUUX, once the paper writes "Neural QUUX" mid-sentence or in its
     title; alone, the sentence's first word may be capitalised only by its place."""
