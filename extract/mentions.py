@@ -823,11 +823,10 @@ class MentionFinder:
             possessive = [i for i, t in enumerate(tokens) if t.tag_ == "POS" or t.dep_ == "case"]
             if possessive:
                 tokens = tokens[possessive[-1] + 1 :]
-            if any((has_shape(t.text) and t.lower_ not in rules.generic_model_classes
-                    and not (etype == "Task" and self._modality(t.text)))
-                   or (t.is_title and rules.known.get(t.lower_) == "Dataset") for t in tokens):
-                continue  # a name inside is the entity ("ImageNet classification", "Cityscapes segmentation"), a
-                # modality is not ("LiDAR ...")
+            # a name inside is the entity ("ImageNet classification", "Cityscapes segmentation"), a modality is not
+            # ("LiDAR ..."); a task's words after it are one where two or more (see _after_a_name)
+            if any(self._names_a_thing(t, etype) for t in tokens) and (etype != "Task" or head in ("task", "problem")):
+                continue
             if etype == "Metric" and not (narrowed or self._near_number(doc, first, root) or self._measured_in(root)):
                 continue
             if etype == "Task" and root.tag_ == "NNS" and head in rules.plural_outputs:
@@ -846,6 +845,7 @@ class MentionFinder:
             else:
                 segments = [tokens]
             for segment in segments:
+                segment = self._after_a_name(segment, etype)
                 segment = self._strip_modifiers(_after_unopened_bracket(self._strip_modifiers(segment, etype)), etype)
                 evaluative_pair = etype == "Task" and any(t.pos_ == "CCONJ" for t in segment) and any(
                     t.lower_ in rules.stop_modifiers for t in segment)  # "precise and flexible reasoning"
@@ -861,6 +861,23 @@ class MentionFinder:
                 start, end = segment[0].idx, segment[-1].idx + len(segment[-1].text)
                 found.append(Candidate(start, end, cached(doc).text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
         return found
+
+    def _names_a_thing(self, token: Token, etype: str) -> bool:
+        """A name-shaped word (not a generic model class, nor a modality before a task) or a known dataset's
+        capitalised name."""
+        return ((has_shape(token.text) and token.lower_ not in self.rules.generic_model_classes
+                 and not (etype == "Task" and self._modality(token.text)))
+                or (token.is_title and self.rules.known.get(token.lower_) == "Dataset"))
+
+    def _after_a_name(self, words: list, etype: str) -> list:
+        """The words of a task phrase after the last name in it, when they are two or more lower-case words
+        ("widget classification" of "FooBench widget classification"); none when a name is in it otherwise
+        ("FooBench classification" names the dataset, not a task)."""
+        inside = [i for i, t in enumerate(words) if self._names_a_thing(t, etype)]
+        if not inside:
+            return words
+        rest = words[inside[-1] + 1 :]
+        return rest if len(rest) >= 2 and all(t.is_lower or in_word_hyphen(t) for t in rest) else []
 
     def _narrows_a_measure(self, words: list) -> bool:
         """"generalization performance", "communication efficiency", "predictive performance": lower-case nouns

@@ -136,8 +136,8 @@ class TitleReader:
         "for" ("Deep Residual Learning for ..."); a subject headed by learning or optimization, in five words at
         most and not before "for" or "of", is the setting studied, a task ("Few-Shot Class-Incremental Learning via
         ..."); and its purpose, the phrase after "for", when headed by a task noun ("... for Low-light Image
-        Enhancement"); and the instrument that ends it, after "via", "using", "with" or "through", in three words or
-        more, when a method noun, an activity or a gerund heads it ("... via Deep Skill Chaining", "... with Weighted
+        Enhancement"); and the instrument that ends it (or comes just before that purpose), after "via", "using",
+        "with" or "through", in three words or more, when a method noun, an activity or a gerund heads it ("... via Deep Skill Chaining", "... with Weighted
         Model Ensembling"). After a name the title opens with, the task heading its description ("FooNet: Sarcasm
         Detection with ..."), not before "of" ("...: Fast Estimation of X" is X's). Two words at least, a verb
         opening the title or the description left out; question titles and generic phrases say nothing. `opening`
@@ -170,7 +170,8 @@ class TitleReader:
                 # the setting studied: "Sparse Polynomial Learning and ...", "Few-Shot Class-Incremental Learning via
                 # ..."; before "for", the means to a purpose ("Deep Residual Learning for Image Recognition")
                 etype = "Task"
-            if index == len(segments) - 1 and before in _INSTRUMENT_WORDS and len(words) > 2 and (
+            last = index == len(segments) - 1 or (index == len(segments) - 2 and following == "for")
+            if last and before in _INSTRUMENT_WORDS and len(words) > 2 and (
                     etype in ("Method", "Model") or (etype is None and head.endswith("ing"))):
                 etype, contribution = etype or "Method", True  # "... via Deep Skill Chaining": what the paper does
             if not ((etype == "Task" and (subject or before == "for" or (

@@ -985,6 +985,23 @@ def test_a_title_phrase_spells_a_hyphen_as_a_space_and_never_starts_inside_a_wor
     assert not any(name.lower() in ("based smoothing", "gadget-space") for _predicate, name in relations(result))
 
 
+def test_a_task_after_the_dataset_name_opening_its_chunk_is_a_task(extract_one):
+    """"QuuxBench gadget classification": QuuxBench is the dataset and "gadget classification" a task of its own (not
+    "classification" alone after a name, nor in "the QuuxSet classification task")."""
+    result = extract_one("On QuuxBench gadget classification and FEVER fact verification, FooNet is more accurate.")
+    names = by_name(result)
+    assert names["QuuxBench"].type == "Dataset" and names["FEVER"].type == "Dataset"
+    assert names["gadget classification"].type == "Task" and names["fact verification"].type == "Task"
+    alone = by_name(extract_one("On QuuxSet classification, FooNet is more accurate."))
+    assert "classification" not in alone and "QuuxSet classification" not in alone
+
+
+def test_a_title_instrument_before_its_purpose_is_proposed(extract_one):
+    result = extract_one("Widgets are scarce on small devices. We train layers one after another.",
+                         title="Aggregating Widgets through Successive Gadget Training for Small Devices")
+    assert ("proposes", "Successive Gadget Training") in relations(result)
+
+
 def test_competitive_with_on_par_with_and_comparable_to_compare(extract_one):
     result = extract_one("Our FooNet performs competitively with BarNet. It is on par with gadget sorting networks "
                          "and comparable to QuuxNet.")
