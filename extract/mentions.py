@@ -54,6 +54,8 @@ _NATIONALITY_ENDINGS = ("ian", "ese", "ish", "can")
 #: Endings of a capitalised adjective the tagger may take for a name: "Unlabeled", "Graphical", "Neuro-Symbolic".
 _ADJECTIVE_ENDINGS = ("ed", "al", "ic", "ive", "ous")
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
+#: Number words, stop words that a capitalised name may still open mid-sentence: "Two Stage FooNet".
+_NUMBER_WORDS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
 #: The capitalised word right after a word, one space between them.
 _NEXT_CAPITALISED = re.compile(r" ([A-Z][\w\-]*)")
 _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}[^\s,.;:()]+)")
@@ -670,7 +672,9 @@ class MentionFinder:
                 word_shaped = generic_class or (has_shape(word) and lower not in rules.not_names)
                 title = (index > 0 and is_title_word(word) and lower not in rules.not_names
                          and singular_word(lower) not in rules.eponyms  # "a mixture of Gaussians"
-                         and lower not in self.stop_words and not _CLAUSE_START.search(text, max(start - 4, 0), start)
+                         and (lower not in self.stop_words
+                              or (lower in _NUMBER_WORDS and _NEXT_CAPITALISED.match(text, end)))  # "Two Stage X"
+                         and not _CLAUSE_START.search(text, max(start - 4, 0), start)
                          and not (_ITEM_MARKER.search(text, max(start - 6, 0), start)
                                   and _NEXT_LOWER_WORD.match(text, end))) or self._opens_name(word, text, end)
                 if (word_shaped or title) and _CITATION.match(text, end):

@@ -996,6 +996,11 @@ def test_a_task_after_the_dataset_name_opening_its_chunk_is_a_task(extract_one):
     assert "classification" not in alone and "QuuxSet classification" not in alone
 
 
+def test_a_capitalised_number_word_opens_a_name_mid_sentence(extract_one):
+    result = extract_one("Based on this, we propose a simple Two Stage QuuxNet instantiation which scales well.")
+    assert ("proposes", "Two Stage QuuxNet") in relations(result)
+
+
 def test_a_title_instrument_before_its_purpose_is_proposed(extract_one):
     result = extract_one("Widgets are scarce on small devices. We train layers one after another.",
                          title="Aggregating Widgets through Successive Gadget Training for Small Devices")
