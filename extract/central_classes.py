@@ -5,7 +5,8 @@ neural networks as such ("the generalization of deep neural networks", "neural n
 The sign read here is repetition as a plural head noun: at least `MIN_USES` uses (the title counting once), each
 the head of its phrase (not "neural network architecture"), with no determiner or possessive ("the same neural
 networks", "our networks" name particular networks) and no modifier but the allowed ones ("deep", "artificial";
-"graph neural networks" is another class). The phrases and modifiers are data (`central_model_classes` in
+"graph neural networks" is another class); a plural abbreviation of the class ("DNNs") is a use of it too. The
+phrases, modifiers and abbreviations are data (`central_model_classes` in
 `patterns/heads.json`); the modifiers are left out of the name, so that all spellings are one entity, and each
 use's written form with them ("deep neural networks") is kept beside it, an alias the graph can be searched by.
 """
@@ -34,6 +35,9 @@ class CentralClasses:
         phrases = sorted(rules.central_class_phrases, key=len, reverse=True)
         self.pattern = re.compile(
             r"\b(?:" + "|".join(r"[\s-]+".join(map(re.escape, p.split())) for p in phrases) + r")\b", re.IGNORECASE)
+        abbreviations = sorted(rules.central_class_abbreviations, key=len, reverse=True)
+        self.abbreviations = rules.central_class_abbreviations
+        self.abbreviation_pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, abbreviations)) + r")\b")
         self.singulars = frozenset(map(singular, rules.central_class_phrases))
         self.modifiers = rules.central_class_modifiers
         self.evaluative = rules.stop_modifiers
@@ -43,15 +47,22 @@ class CentralClasses:
         """Whether the name is one of the class phrases, in the singular or plural."""
         return singular(name).lower() in self.singulars
 
-    def __call__(self, doc: Doc, text: str, title: str | None) -> list[tuple[int, int, str | None]]:
-        """Character spans (in `text`, the Doc's text) of the head uses, each with its written form when allowed
-        modifiers come before it ("deep neural networks"; lower case at a sentence's start), else None."""
-        uses = [(m.start(), m.end()) for m in self.pattern.finditer(text) if self._head_use(doc, m.start(), m.end())]
+    def __call__(self, doc: Doc, text: str, title: str | None) -> list[tuple[int, int, str, str | None]]:
+        """Character spans (in `text`, the Doc's text) of the head uses, each with the class phrase it names (as
+        written, or the phrase an abbreviation stands for: "DNNs") and its written form when that differs: with
+        allowed modifiers before it ("deep neural networks"; lower case at a sentence's start), or an
+        abbreviation; else None."""
+        uses = [(m.start(), m.end(), m.group(), None) for m in self.pattern.finditer(text)]
+        uses += [(m.start(), m.end(), self.abbreviations[m.group()], m.group())
+                 for m in self.abbreviation_pattern.finditer(text)
+                 if not text[: m.start()].endswith("(")]  # "(DNNs)" defines, no use of its own
+        uses = [use for use in sorted(uses) if self._head_use(doc, use[0], use[1])]
         in_title = title is not None and any(
             self._title_head_use(title, m.start(), m.end()) for m in self.pattern.finditer(title))
         if not uses or len(uses) + in_title < MIN_USES:
             return []
-        return [(start, end, self._written(doc, text, start, end)) for start, end in uses]
+        return [(start, end, name, written or self._written(doc, text, start, end))
+                for start, end, name, written in uses]
 
     def _written(self, doc: Doc, text: str, start: int, end: int) -> str | None:
         first = doc.char_span(start, start + 1, alignment_mode="expand").start

@@ -471,8 +471,8 @@ class MentionFinder:
                for start, end, rule, etype in self.method_phrases(doc, text)]
             + self._named_phrases(text)
             + self._comparative_measures(text)
-            + [Candidate(start, end, text[start:end], "chunk:central-class", 0.5, _CHUNK, "Model", written=written)
-               for start, end, written in self.central_classes(doc, text, doc._.mlkg_title)]
+            + [Candidate(start, end, name, "chunk:central-class", 0.5, _CHUNK, "Model", written=written)
+               for start, end, name, written in self.central_classes(doc, text, doc._.mlkg_title)]
         )
         accepted = self._select(text, candidates)
         accepted = self._with_shared_heads(doc, accepted)

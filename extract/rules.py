@@ -54,6 +54,7 @@ class Rules:
     generic_phrases: frozenset[str]  # lower-case, singular: too general to be an entity found by its phrase alone
     central_class_phrases: frozenset[str]  # lower-case, plural: model classes that repetition makes central
     central_class_modifiers: frozenset[str]  # words allowed before them, left out of the name ("deep")
+    central_class_abbreviations: dict[str, str]  # plural abbreviation -> the phrase it counts as ("DNNs")
     title_function_words: frozenset[str]  # besides stop words, where a phrase of a title may start or end
     title_contrast_words: frozenset[str]  # in a title's opening, they make it a slogan, no name ("Quality Not ...")
     activity_heads: frozenset[str]  # Method heads naming an activity ("learning"), not a thing a paper builds
@@ -174,6 +175,9 @@ def load_rules() -> Rules:
         generic_phrases=_lower_set(heads["generic_phrases"]),
         central_class_phrases=_lower_set(heads["central_model_classes"]["phrases"]),
         central_class_modifiers=_lower_set(heads["central_model_classes"]["modifiers"]),
+        central_class_abbreviations={abbreviation: phrase.lower() for phrase, abbreviations
+                                     in heads["central_model_classes"]["abbreviations"].items()
+                                     for abbreviation in abbreviations},
         title_function_words=_lower_set(heads["title_function_words"]),
         title_contrast_words=_lower_set(heads["title_contrast_words"]["words"]),
         activity_heads=_lower_set(heads["activity_heads"]),

@@ -1216,6 +1216,8 @@ def test_neural_networks_are_a_model_only_where_the_paper_keeps_coming_back_to_t
     entity = by_name(central)["neural network"]
     assert entity.type == "Model" and {"Neural networks", "neural networks"} <= {entity.name, *entity.aliases}
     assert "deep neural networks" in entity.aliases  # the written form, "deep" left out of the name only
+    abbreviated = by_name(extract_one("Deep neural networks (DNNs) are fragile. We harden DNNs with widgets."))
+    assert "DNNs" in abbreviated["neural network"].aliases and "DNNs" not in abbreviated  # a use of the class
     assert ("usesModel", "neural network") in relations(central)
     assert not any(r.entity == entity.key for r in central.relations if r.predicate == "proposes")
     once = "We study the generalization of deep neural networks trained by SGD."
