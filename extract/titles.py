@@ -149,6 +149,11 @@ class TitleReader:
         for index, (before, words) in enumerate(segments):
             described = index == 0 and opening is not None  # "FooNet: Sarcasm Detection with ...": its task
             if (before is None or described) and words[0].group().lower().endswith("ing"):
+                if words[0].group().lower() in self.rules.task_gerunds and len(words) > 1:
+                    task = self._gerund_task(title, segments, index)  # "Predicting Widget Trajectories"
+                    if task:
+                        found.append(task)
+                    continue
                 words = words[1:]  # a title (or its description) opening with a verb: "Enhancing Generic ..."
             words = self._without_praise(words)  # "Effective GANs", "Unified Framework for ..."
             if len(words) < 2:
@@ -206,6 +211,18 @@ class TitleReader:
             return []  # goes on, or ends in a participle ("... of Probabilistic Automaton based")
         start, end = words[0].start(), of_words[-1].end()
         return [TitlePhrase(title[start:end], start, end, "Task", title[start : words[-1].end()])]
+
+    def _gerund_task(self, title: str, segments: list, index: int) -> TitlePhrase | None:
+        """The task a title's opening gerund names with its object (`task_gerunds`): "Predicting Widget
+        Trajectories", "Estimating Sizes of Gadget Sets" (an "of" phrase that ends it taken in); none where the
+        object goes on past "and", "or" or a comma, ends in a participle ("Ranking X Based on ..."), or its "of"
+        phrase does not end."""
+        following = segments[index + 1][0] if index + 1 < len(segments) else None
+        last = index + 1 if following == "of" else index
+        if not self._of_ends(segments, last) or (following in ("and", "or", ",") and last == index):
+            return None
+        start, end = segments[index][1][0].start(), segments[last][1][-1].end()
+        return TitlePhrase(title[start:end], start, end, "Task")
 
     @staticmethod
     def _of_ends(segments: list, index: int) -> bool:

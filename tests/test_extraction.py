@@ -996,6 +996,17 @@ def test_a_task_after_the_dataset_name_opening_its_chunk_is_a_task(extract_one):
     assert "classification" not in alone and "QuuxSet classification" not in alone
 
 
+def test_a_title_opening_with_a_task_gerund_names_the_task_with_its_object(extract_one):
+    text = "Widgets move in swarms. We fit a recurrent model to their paths."
+    for title, task in (("Predicting Widget Trajectories Using a Recurrent Model", "Predicting Widget Trajectories"),
+                        ("Estimating Sizes of Gadget Sets", "Estimating Sizes of Gadget Sets"),
+                        ("FooNet: Detecting Quux Anomalies in Streams", "Detecting Quux Anomalies")):
+        assert ("addresses", task) in relations(extract_one(text, title=title))
+    for title in ("Estimating Upper and Lower Bounds on Gadgets", "Ranking Widgets Based on Gadgets"):
+        assert not any(name.startswith(("Estimating", "Ranking"))  # the object goes on past "and", or is cut
+                       for _predicate, name in relations(extract_one(text, title=title)))
+
+
 def test_a_capitalised_number_word_opens_a_name_mid_sentence(extract_one):
     result = extract_one("Based on this, we propose a simple Two Stage QuuxNet instantiation which scales well.")
     assert ("proposes", "Two Stage QuuxNet") in relations(result)
