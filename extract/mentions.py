@@ -535,7 +535,11 @@ class MentionFinder:
     def _lexicon(self, doc: Doc) -> list[Candidate]:
         found = []
         text = cached(doc).text
-        matches = [*self.exact(doc), *self.folded(doc)]
+        # a lower-case term whose capitalised first word ends a run of capitalised words crosses a name's end:
+        # "Diffusion model" of "Stable Diffusion model" (not "Question Answering" of "Table Question Answering")
+        matches = [*self.exact(doc), *((match_id, start, end) for match_id, start, end in self.folded(doc)
+                                       if not (start and doc[start].is_title and doc[start - 1].is_title
+                                               and not doc[start].is_sent_start and not doc[end - 1].is_title))]
         for match_id, start, end in matches:
             span = doc[start:end]
             if inside_longer_name(text, span.start_char, span.end_char) or _paid_attention(

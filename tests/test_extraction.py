@@ -996,6 +996,11 @@ def test_a_task_after_the_dataset_name_opening_its_chunk_is_a_task(extract_one):
     assert "classification" not in alone and "QuuxSet classification" not in alone
 
 
+def test_a_known_term_crossing_the_end_of_a_capitalised_name_is_no_term(extract_one):
+    names = by_name(extract_one("We fine-tune the Quux Diffusion model on widgets."))
+    assert "Quux Diffusion" in names and not any(name.lower() == "diffusion model" for name in names)
+
+
 def test_a_title_opening_with_a_task_gerund_names_the_task_with_its_object(extract_one):
     text = "Widgets move in swarms. We fit a recurrent model to their paths."
     for title, task in (("Predicting Widget Trajectories Using a Recurrent Model", "Predicting Widget Trajectories"),
