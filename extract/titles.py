@@ -280,7 +280,7 @@ class TitleReader:
         networks") are left out."""
         if not title:
             return []
-        words = self._title_words(title)
+        words, continued = self._title_words(title)
         nouns_in_title = set(words)
         # every lower-cased word whose key is a title word (the word and its plurals): a set lookup per token
         # rules a chunk out before any key is computed
@@ -303,23 +303,27 @@ class TitleReader:
                        for t, noun, key in zip(tokens, nouns, keys)]
             for length in range(len(tokens), 1, -1):
                 match = next((tokens[i:i + length] for i in range(len(tokens) - length + 1)
-                              if may_end[i + length - 1] and self._in_title(tokens[i:i + length], words)), None)
+                              if may_end[i + length - 1] and self._in_title(tokens[i:i + length], words, continued)),
+                             None)
                 if match:
                     found.append(match)
                     break
         return found
 
-    def _title_words(self, title: str) -> list[str]:
+    def _title_words(self, title: str) -> tuple[list[str], frozenset[int]]:
         """The title as phrase_key words, hyphenated ones in their parts (so "Foo-Based Widgets" and "foo based
         widgets" are one phrase), with "|" for punctuation and for function words ("for", "with", "via"), the
-        places a phrase of the title may end."""
-        words = []
+        places a phrase of the title may end; and the places of the parts after a hyphen, where none starts."""
+        words: list[str] = []
+        continued = set()
         for part in _TITLE_PART.findall(title):
             key = phrase_key(part)
-            words.extend(["|"] if not key or key in self.breaks else key.split("-"))
-        return words
+            pieces = ["|"] if not key or key in self.breaks else key.split("-")
+            continued.update(range(len(words) + 1, len(words) + len(pieces)))
+            words.extend(pieces)
+        return words, frozenset(continued)
 
-    def _in_title(self, tokens: list[Token], title: list[str]) -> bool:
+    def _in_title(self, tokens: list[Token], title: list[str], continued: frozenset[int]) -> bool:
         first, last = tokens[0], tokens[-1]
         if not first.is_alpha or first.is_stop or first.pos_ in ("DET", "PRON", "NUM") or last.pos not in _NOUNS:
             return False
@@ -337,5 +341,5 @@ class TitleReader:
             return False  # one hyphenated word ("real-time", "state-space") is a modifier more often than a name
         words = " ".join(words).replace("-", " ").split(" ")
         size = len(words)
-        return any(title[i : i + size] == words and (i + size == len(title) or title[i + size] == "|")
-                   for i in range(len(title) - size + 1))
+        return any(title[i : i + size] == words and i not in continued  # not "based search" of "DP-based Search"
+                   and (i + size == len(title) or title[i + size] == "|") for i in range(len(title) - size + 1))

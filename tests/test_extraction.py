@@ -983,6 +983,9 @@ def test_a_title_phrase_spells_a_hyphen_as_a_space_and_never_starts_inside_a_wor
     result = extract_one(text, title="Faster Quux Ranking via Widget Based Smoothing in Gadget-Space")
     assert ("proposes", "widget-based smoothing") in relations(result)
     assert not any(name.lower() in ("based smoothing", "gadget-space") for _predicate, name in relations(result))
+    inside = extract_one("In this paper, we describe a Gadget Programming (GP) based search algorithm for widget "
+                         "translation.", title="A GP-based Search Using Gadgets")  # "based Search" is inside a word
+    assert not any(name.lower() == "based search" for name in by_name(inside))
 
 
 def test_a_task_after_the_dataset_name_opening_its_chunk_is_a_task(extract_one):
