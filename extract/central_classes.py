@@ -65,6 +65,7 @@ class CentralClasses:
                 for start, end, name, written in uses]
 
     def _written(self, doc: Doc, text: str, start: int, end: int) -> str | None:
+        """The use with the allowed modifiers before it, when there are any ("deep neural networks")."""
         first = doc.char_span(start, start + 1, alignment_mode="expand").start
         while first > 0 and doc[first - 1].lower_ in self.modifiers:
             first -= 1

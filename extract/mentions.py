@@ -58,6 +58,12 @@ _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
 _NUMBER_WORDS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
 #: The capitalised word right after a word, one space between them.
 _NEXT_CAPITALISED = re.compile(r" ([A-Z][\w\-]*)")
+#: A capitalised word and the space after it: a sentence's first word, before a name it may open.
+_OPENING_WORD = re.compile(r"[A-Z][\w-]* ")
+#: The rule of a name read with the sentence's first word, which the paper writes so elsewhere too.
+_OPENED_NAME = "name:sentence-opening"
+#: Words title case leaves in lower case.
+_TITLE_CASE_SMALL_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "for", "to", "in", "on", "with"})
 _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}[^\s,.;:()]+)")
 #: A capitalised word just after these opens a clause ("the question: Can we ...") and is no name by its capital.
 _CLAUSE_START = re.compile(r"[:;?!\\]\s*$")
@@ -129,13 +135,6 @@ class Candidate:
     pair: int | None = None  # abbreviation definition it belongs to
     written: str | None = None  # the form written, when the name leaves words out ("deep neural networks"): an alias
 
-
-#: A capitalised word and the space after it: a sentence's first word, before a name it may open.
-_OPENING_WORD = re.compile(r"[A-Z][\w-]* ")
-#: The rule of a name read with the sentence's first word, which the paper writes so elsewhere too.
-_OPENED_NAME = "name:sentence-opening"
-#: Words title case leaves in lower case.
-_TITLE_CASE_SMALL_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "for", "to", "in", "on", "with"})
 
 
 def _plural(name: str) -> str:
@@ -833,7 +832,8 @@ class MentionFinder:
                 tokens = tokens[possessive[-1] + 1 :]
             # a name inside is the entity ("ImageNet classification", "Cityscapes segmentation"), a modality is not
             # ("LiDAR ..."); a task's words after it are one where two or more (see _after_a_name)
-            if any(self._names_a_thing(t, etype) for t in tokens) and (etype != "Task" or head in ("task", "problem")):
+            if any(self._names_a_thing(t, etype) for t in tokens) and (
+                    etype != "Task" or head in ("task", "problem")):
                 continue
             if etype == "Metric" and not (narrowed or self._near_number(doc, first, root) or self._measured_in(root)):
                 continue
