@@ -57,7 +57,7 @@ class Rules:
     central_class_abbreviations: dict[str, str]  # plural abbreviation -> the phrase it counts as ("DNNs")
     title_function_words: frozenset[str]  # besides stop words, where a phrase of a title may start or end
     task_gerunds: frozenset[str]  # opening a title, they name its task with their object ("Predicting X ...")
-    title_contrast_words: frozenset[str]  # in a title's opening, they make it a slogan, no name ("Quality Not ...")
+    title_contrast_words: frozenset[str]  # in a title's opening, they make it a slogan, no name ("Widgets Not ...")
     activity_heads: frozenset[str]  # Method heads naming an activity ("learning"), not a thing a paper builds
     eponym_heads: frozenset[str]  # nouns that a capitalised name before them makes a method: "Gibbs sampler"
     comparative_measures: dict[str, str]  # "faster" after a ratio names a speedup: "1.5x faster"

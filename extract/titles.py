@@ -94,9 +94,9 @@ class TitleReader:
 
     def opening_name(self, title: str | None) -> OpeningName | None:
         """The name a title opens with when it looks like one: one to four capitalised or name-shaped words
-        ("Seq2Tens", "Never Give Up"), not "In the Eye of the Beholder" nor a contrast ("Quality Not Quantity",
-        `title_contrast_words`); of a one-word system before the numbered
-        shared task it was built for, the system ("FooMiner at SemEval-2019 Task 3: ...")."""
+        ("Seq2Tens", "Never Give Up"), not "In the Eye of the Beholder" nor a contrast ("Widgets Not Gadgets",
+        `title_contrast_words`); of a one-word system before the numbered shared task it was built for, the system
+        ("FooMiner at SemEval-2019 Task 3: ...")."""
         opening = _OPENING_NAME.match(title or "")
         if not opening:
             return None
@@ -108,7 +108,7 @@ class TitleReader:
         if words[0].lower() in self.rules.title_function_words or (len(words) > 1 and words[0].lower().endswith("ing")):
             return None  # "Towards Hierarchical Importance Attribution: ...", "Deciphering Graph Forecasting: ..."
         if any(word.lower() in self.rules.title_contrast_words for word in words[1:]):
-            return None  # a slogan or a contrast: "Quality Not Quantity: ...", "Widgets vs Gadgets: ..."
+            return None  # a slogan or a contrast: "Widgets Not Gadgets: ...", "Foo vs Bar: ..."
         if not (len(words) <= 4 and all(has_shape(w) or w[:1].isupper() for w in words)
                 and (len(words) > 1 or has_shape(name) or is_title_word(name))):
             return None
