@@ -56,6 +56,7 @@ class Rules:
     central_class_modifiers: frozenset[str]  # words allowed before them, left out of the name ("deep")
     central_class_abbreviations: dict[str, str]  # plural abbreviation -> the phrase it counts as ("DNNs")
     title_function_words: frozenset[str]  # besides stop words, where a phrase of a title may start or end
+    study_gerunds: frozenset[str]  # opening a title, they make its subject studied, not built ("Exploring X")
     task_gerunds: frozenset[str]  # opening a title, they name its task with their object ("Predicting X ...")
     title_contrast_words: frozenset[str]  # in a title's opening, they make it a slogan, no name ("Widgets Not ...")
     activity_heads: frozenset[str]  # Method heads naming an activity ("learning"), not a thing a paper builds
@@ -182,6 +183,7 @@ def load_rules() -> Rules:
         title_function_words=_lower_set(heads["title_function_words"]),
         title_contrast_words=_lower_set(heads["title_contrast_words"]["words"]),
         task_gerunds=_lower_set(heads["task_gerunds"]["words"]),
+        study_gerunds=_lower_set(heads["study_gerunds"]["words"]),
         activity_heads=_lower_set(heads["activity_heads"]),
         eponym_heads=_lower_set(heads["eponym_heads"]),
         comparative_measures=_entries(heads["comparative_measures"]),

@@ -148,6 +148,7 @@ class TitleReader:
         segments = self._segments(title, opening.description if opening else 0)
         for index, (before, words) in enumerate(segments):
             described = index == 0 and opening is not None  # "FooNet: Sarcasm Detection with ...": its task
+            studied = before is None and words[0].group().lower() in self.rules.study_gerunds  # "Exploring X ..."
             if (before is None or described) and words[0].group().lower().endswith("ing"):
                 if words[0].group().lower() in self.rules.task_gerunds and len(words) > 1:
                     task = self._gerund_task(title, segments, index)  # "Predicting Widget Trajectories"
@@ -163,7 +164,8 @@ class TitleReader:
             head = _head_noun(words[-1].group())
             etype = self.rules.type_heads.get(head)
             subject = index == 0 and before in (None, "towards", "toward") and opening is None  # "Towards X"
-            contribution = etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads
+            contribution = (etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads
+                            and not studied)
             following = segments[index + 1][0] if index + 1 < len(segments) else None
             if subject and head in self.rules.activity_heads and len(words) > 2 and (
                     following in ("for", *_INSTRUMENT_WORDS) if head not in _SETTING_HEADS

@@ -1020,6 +1020,14 @@ def test_a_capitalised_number_word_opens_a_name_mid_sentence(extract_one):
     assert ("proposes", "Two Stage QuuxNet") in relations(result)
 
 
+def test_a_title_opening_with_a_study_gerund_studies_its_subject(extract_one):
+    text = "We compare deep widget models on gadget sorting."
+    studied = extract_one(text, title="Exploring Deep Widget Models with Quux Learning for Gadget Design")
+    assert not any(predicate == "proposes" for predicate, _name in relations(studied))
+    built = extract_one(text, title="Deep Widget Models with Quux Learning for Gadget Design")
+    assert ("proposes", "deep widget model") in relations(built)
+
+
 def test_a_title_instrument_before_its_purpose_is_proposed(extract_one):
     result = extract_one("Widgets are scarce on small devices. We train layers one after another.",
                          title="Aggregating Widgets through Successive Gadget Training for Small Devices")
