@@ -140,8 +140,9 @@ class TitleReader:
         "with" or "through", in three words or more, when a method noun, an activity or a gerund heads it ("... via Deep Skill Chaining", "... with Weighted
         Model Ensembling"). After a name the title opens with, the task heading its description ("FooNet: Sarcasm
         Detection with ..."), not before "of" ("...: Fast Estimation of X" is X's). Two words at least, a verb
-        opening the title or the description left out; question titles and generic phrases say nothing. `opening`
-        is opening_name(title)."""
+        opening the title or the description left out, but a task gerund names the task with its object
+        (`_gerund_task`) and a study gerund ("Exploring ...") makes the subject studied, no contribution; question
+        titles and generic phrases say nothing. `opening` is opening_name(title)."""
         if not title or title.rstrip().endswith("?"):
             return []
         found = []
