@@ -37,7 +37,8 @@ class CentralClasses:
             r"\b(?:" + "|".join(r"[\s-]+".join(map(re.escape, p.split())) for p in phrases) + r")\b", re.IGNORECASE)
         abbreviations = sorted(rules.central_class_abbreviations, key=len, reverse=True)
         self.abbreviations = rules.central_class_abbreviations
-        self.abbreviation_pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, abbreviations)) + r")\b")
+        self.abbreviation_pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, abbreviations)) + r")\b") \
+            if abbreviations else None  # (an empty alternation would match everywhere)
         self.singulars = frozenset(map(singular, rules.central_class_phrases))
         self.modifiers = rules.central_class_modifiers
         self.evaluative = rules.stop_modifiers
@@ -54,7 +55,7 @@ class CentralClasses:
         abbreviation; else None."""
         uses = [(m.start(), m.end(), m.group(), None) for m in self.pattern.finditer(text)]
         uses += [(m.start(), m.end(), self.abbreviations[m.group()], m.group())
-                 for m in self.abbreviation_pattern.finditer(text)
+                 for m in (self.abbreviation_pattern.finditer(text) if self.abbreviation_pattern else ())
                  if not text[: m.start()].endswith("(")]  # "(DNNs)" defines, no use of its own
         uses = [use for use in sorted(uses) if self._head_use(doc, use[0], use[1])]
         in_title = title is not None and any(

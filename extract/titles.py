@@ -137,9 +137,10 @@ class TitleReader:
         most and not before "for" or "of", is the setting studied, a task ("Few-Shot Class-Incremental Learning via
         ..."); and its purpose, the phrase after "for", when headed by a task noun ("... for Low-light Image
         Enhancement"); and the instrument that ends it (or comes just before that purpose), after "via", "using",
-        "with" or "through", in three words or more, when a method noun, an activity or a gerund heads it ("... via Deep Skill Chaining", "... with Weighted
-        Model Ensembling"). After a name the title opens with, the task heading its description ("FooNet: Sarcasm
-        Detection with ..."), not before "of" ("...: Fast Estimation of X" is X's). Two words at least, a verb
+        "with" or "through", in three words or more, when a method noun, an activity or a gerund heads it ("... via
+        Deep Skill Chaining", "... with Weighted Model Ensembling"). After a name the title opens with, the task
+        heading its description ("FooNet: Sarcasm Detection with ..."), not before "of" ("...: Fast Estimation of X"
+        is X's). Two words at least, a verb
         opening the title or the description left out, but a task gerund names the task with its object
         (`_gerund_task`) and a study gerund ("Exploring ...") makes the subject studied, no contribution; question
         titles and generic phrases say nothing. `opening` is opening_name(title)."""
@@ -149,9 +150,10 @@ class TitleReader:
         segments = self._segments(title, opening.description if opening else 0)
         for index, (before, words) in enumerate(segments):
             described = index == 0 and opening is not None  # "FooNet: Sarcasm Detection with ...": its task
-            studied = before is None and words[0].group().lower() in self.rules.study_gerunds  # "Exploring X ..."
-            if (before is None or described) and words[0].group().lower().endswith("ing"):
-                if words[0].group().lower() in self.rules.task_gerunds and len(words) > 1:
+            opener = words[0].group().lower()
+            studied = before is None and opener in self.rules.study_gerunds  # "Exploring X ..."
+            if (before is None or described) and opener.endswith("ing"):
+                if opener in self.rules.task_gerunds and len(words) > 1:
                     task = self._gerund_task(title, segments, index)  # "Predicting Widget Trajectories"
                     if task:
                         found.append(task)
@@ -339,10 +341,10 @@ class TitleReader:
         name = doc[first.i : last.i + 1].text
         if singular(name).lower() in self.rules.generic_phrases:
             return False
-        words = phrase_key(name).split(" ")
-        if len(words) < 2:
+        key = phrase_key(name)
+        if " " not in key:
             return False  # one hyphenated word ("real-time", "state-space") is a modifier more often than a name
-        words = " ".join(words).replace("-", " ").split(" ")
+        words = key.replace("-", " ").split(" ")
         size = len(words)
         return any(title[i : i + size] == words and i not in continued  # not "based search" of "DP-based Search"
                    and (i + size == len(title) or title[i + size] == "|") for i in range(len(title) - size + 1))
