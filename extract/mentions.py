@@ -176,13 +176,16 @@ def _phrase_start(noun: Token) -> int:
 
 
 def _paid_attention(span: Span, attention_verbs: frozenset[str]) -> bool:
-    """The attention a topic receives, attracts or is paid ("a lot of" it too): no attention mechanism."""
+    """The attention a topic receives, attracts or is paid ("a lot of" it too, "has been put on" it), or someone's
+    ("their attention"): no attention mechanism."""
     if len(span) != 1 or span[0].lower_ != "attention":
         return False
     token = span[0]
+    if any(child.dep_ == "poss" and child.tag_ == "PRP$" for child in token.children):
+        return True  # "their attention is biased", "we turn our attention to"
     if token.dep_ == "pobj" and token.head.lower_ == "of" and token.head.head.dep_ == "dobj":
         token = token.head.head  # "attracted a lot of attention", "a great deal of attention"
-    return token.dep_ == "dobj" and token.head.lemma_.lower() in attention_verbs
+    return token.dep_ in ("dobj", "nsubjpass") and token.head.lemma_.lower() in attention_verbs
 
 
 def _listed_under_tasks(noun: Token) -> bool:
@@ -483,6 +486,7 @@ class MentionFinder:
                     and not self._modality_modifier(doc, e) and not self._generic(e)
                     and not self._kind_of_result(doc, e) and not _broken_name(e.name)}
         _join_spelt_out(entities, self.typer)
+        _join_narrowed_short_forms(entities)
         self.title_entities(doc._.mlkg_title, entities)
         doc._.mlkg_entities = entities
         spans = []
@@ -1086,6 +1090,12 @@ class MentionFinder:
                 continue
             taken.append((cand.start, cand.end))
             accepted.append(cand)
+        # a known term narrowed by words its abbreviation leaves out is a mention of its own, beside the definition:
+        # "multitask reinforcement learning (RL)" names multitask RL, and RL stands for reinforcement learning (a
+        # long form written with capitals ends its name there: "shared Feature Pyramid Network (FPN)")
+        definitions = {(c.start, c.end) for c in accepted if c.rule == "abbreviation:long-form" and c.name.islower()}
+        accepted += [c for c in candidates if c.rule == "lexicon:with-modifiers"
+                     and any(c.start < s and c.end == e for s, e in definitions)]
         return sorted(accepted, key=lambda c: (c.start, c.end))
 
     def _with_shared_heads(self, doc: Doc, accepted: list[Candidate]) -> list[Candidate]:
@@ -1320,8 +1330,27 @@ def _join_spelt_out(entities: dict[str, DocEntity], typer: EntityTyper) -> None:
             continue
         if typer.type_by_evidence(acronym) not in (None, spelt[0].type):
             continue
-        long_form = spelt[0]
-        long_form.aliases.add(acronym.name)
-        long_form.mentions = sorted(long_form.mentions + acronym.mentions)
-        long_form.votes.update(acronym.votes)
-        del entities[key]
+        _absorb(entities, key, spelt[0])
+
+
+def _join_narrowed_short_forms(entities: dict[str, DocEntity]) -> None:
+    """A name ending in a short form the abstract defines ("offline RL", RL defined as reinforcement learning)
+    joins the name with that short form spelt out ("offline reinforcement learning"): one entity."""
+    long_forms = {name_key(alias): entity.name for entity in entities.values() for alias in entity.aliases
+                  if ACRONYM.match(alias)}
+    by_name = {name_key(entity.name): entity for entity in entities.values()}
+    for key, entity in list(entities.items()):
+        words = entity.name.split(" ")
+        long_form = long_forms.get(name_key(words[-1])) if len(words) > 1 else None
+        spelt = by_name.get(name_key(" ".join([*words[:-1], long_form]))) if long_form else None
+        if spelt is not None and spelt is not entity:
+            _absorb(entities, key, spelt)
+
+
+def _absorb(entities: dict[str, DocEntity], key: str, into: DocEntity) -> None:
+    """The entity under `key` becomes a spelling of `into`: its name an alias, its mentions and votes added."""
+    entity = entities.pop(key)
+    into.aliases.add(entity.name)
+    into.aliases.update(entity.aliases)
+    into.mentions = sorted(into.mentions + entity.mentions)
+    into.votes.update(entity.votes)

@@ -1884,3 +1884,28 @@ def test_slash_joined_metrics_and_values_pair_by_place(extract_one):
 def test_what_a_contribution_is_for_is_not_proposed(extract_one):
     result = extract_one("We propose a framework for BarCam cameras.")
     assert ("proposes", "BarCam") not in relations(result)
+
+
+def test_attention_given_to_a_topic_or_held_by_someone_is_no_mechanism(extract_one):
+    result = extract_one("Much attention has been put on widget fairness. Readers shift their attention to FooNet, "
+                         "and we devote attention to quux parity.")
+    assert "attention" not in {n.lower() for n in by_name(result)}
+    used = extract_one("FooNet uses attention to weigh widgets.")
+    assert "attention" in by_name(used)
+
+
+def test_a_singular_abbreviation_of_a_model_class_counts_as_a_use(extract_one):
+    result = extract_one("Step sizes matter for deep neural networks (DNN) and their widgets. FooSched follows "
+                         "the loss curves of DNN.")
+    assert "neural network" in by_name(result)
+
+
+def test_a_known_term_narrowed_before_its_abbreviation_keeps_its_modifier(extract_one):
+    result = extract_one("Offline reinforcement learning (RL) trains widgets from logs. FooQ is an offline RL "
+                         "method; RL agents gain.")
+    names = by_name(result)
+    assert "offline reinforcement learning" in names and "offline RL" in names["offline reinforcement learning"].aliases
+    assert "offline RL" not in names
+    assert "RL" in names["reinforcement learning"].aliases
+    capitalised = extract_one("A shared Feature Pyramid Network (FPN) feeds the widget head.")
+    assert "shared Feature Pyramid Network" not in by_name(capitalised)
