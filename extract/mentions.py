@@ -103,7 +103,9 @@ _PLURAL_AFTER = re.compile(r"\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})
 _NEXT_LOWER_WORD = re.compile(r"\s+([a-z][a-z\-]*)\b")
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
 _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
-_LIST_GLUE = re.compile(r"^\s*(?:,|and|or|, and|, or)\s*$")
+#: What joins two members of a list, a count after the first allowed ("FooSet with 100 videos, BarSet (60 videos)").
+_LIST_GLUE = re.compile(r"^(?:\s+with\s+\d[\d,.]*[KMB]?\s+[a-z-]+|\s*\(\d[\d,.]*[KMB]?\s+[a-z -]+\))?"
+                        r"\s*(?:,|and|or|, and|, or)\s*$")
 #: A lone lower-case word listed right after a list member ("..., colorization and deblurring"), and
 #: (`_LISTED_WORD_BEFORE`) right before one: followed, in turn, by what ends a member.
 _LISTED_WORD_AFTER = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or)\s+)([a-z][a-z-]*[a-z])"
@@ -587,6 +589,10 @@ class MentionFinder:
         start, words = span.start, 0
         sentence_start = cached(doc).sentence_of(span).start
         while start > sentence_start and words < _MAX_MODIFIERS:
+            chain = self._hyphen_chain_start(doc, start, span.end, sentence_start)
+            if chain is not None:
+                start, words = chain, words + 1
+                continue
             hyphen = in_word_hyphen(doc[start - 1])
             word = start - 2 if hyphen else start - 1
             if word < sentence_start or not self._narrows(doc[word], word, span.end, hyphen):
@@ -595,6 +601,22 @@ class MentionFinder:
         while start < span.start and in_word_hyphen(doc[start - 1]):
             start += 1  # the rest of a hyphenated word not taken whole ("shot" of "zero-shot")
         return start
+
+    def _hyphen_chain_start(self, doc: Doc, start: int, end: int, sentence_start: int) -> int | None:
+        """Where a lower-case word of three hyphen-joined parts or more that ends at `start` begins, when it
+        modifies the term (tokens start..end) as a whole ("text-to-image diffusion models": the parser hangs
+        "image" on "to"); else None."""
+        first = start - 1
+        while first - 2 >= sentence_start and in_word_hyphen(doc[first - 1]):
+            first -= 2
+        if first > start - 5:
+            return None  # no hyphen, or two parts: read word by word
+        parts = doc[first:start]
+        written = parts.text.lower()
+        if written in self.rules.stop_modifiers or any(t.lower_ == "than" for t in parts) or not all(
+                t.is_lower or t.like_num for t in parts if t.is_alpha):
+            return None  # "off-the-shelf", "stronger-than-typical" judge the term
+        return first if any(start <= t.head.i < end for t in parts) else None
 
     def _narrows(self, token, start: int, end: int, hyphenated: bool) -> bool:
         """A lower-case content word (or the sentence's first, capitalised), or an eponym the lexicon lists as no

@@ -1909,3 +1909,16 @@ def test_a_known_term_narrowed_before_its_abbreviation_keeps_its_modifier(extrac
     assert "RL" in names["reinforcement learning"].aliases
     capitalised = extract_one("A shared Feature Pyramid Network (FPN) feeds the widget head.")
     assert "shared Feature Pyramid Network" not in by_name(capitalised)
+
+
+def test_a_word_of_three_hyphen_joined_parts_narrows_a_known_term_whole(extract_one):
+    result = extract_one("We steer widget-to-gadget diffusion models with off-the-shelf diffusion models.")
+    names = set(by_name(result))
+    assert "widget-to-gadget diffusion model" in names
+    assert not any(n.startswith(("to-gadget", "gadget", "off-the-shelf")) for n in names)
+
+
+def test_list_members_with_their_sizes_share_the_list_s_type(extract_one):
+    result = extract_one("We test on three benchmarks: FooSet-15 with 100 videos, BarSet-15 (60 videos) and "
+                         "Baz-Color with 128 videos.")
+    assert {("evaluatedOn", "FooSet-15"), ("evaluatedOn", "BarSet-15"), ("evaluatedOn", "Baz-Color")} <= relations(result)
