@@ -57,6 +57,7 @@ class Rules:
     central_class_abbreviations: dict[str, str]  # plural abbreviation -> the phrase it counts as ("DNNs")
     title_function_words: frozenset[str]  # besides stop words, where a phrase of a title may start or end
     study_gerunds: frozenset[str]  # opening a title, they make its subject studied, not built ("Exploring X")
+    title_purpose_verbs: frozenset[str]  # after "to" in a title, what follows is the purpose ("to Facilitate X")
     task_gerunds: frozenset[str]  # opening a title, they name its task with their object ("Predicting X ...")
     title_contrast_words: frozenset[str]  # in a title's opening, they make it a slogan, no name ("Widgets Not ...")
     activity_heads: frozenset[str]  # Method heads naming an activity ("learning"), not a thing a paper builds
@@ -184,6 +185,7 @@ def load_rules() -> Rules:
         title_contrast_words=_lower_set(heads["title_contrast_words"]["words"]),
         task_gerunds=_lower_set(heads["task_gerunds"]["words"]),
         study_gerunds=_lower_set(heads["study_gerunds"]["words"]),
+        title_purpose_verbs=_lower_set(heads["title_purpose_verbs"]["words"]),
         activity_heads=_lower_set(heads["activity_heads"]),
         eponym_heads=_lower_set(heads["eponym_heads"]),
         comparative_measures=_entries(heads["comparative_measures"]),

@@ -135,8 +135,8 @@ class TitleReader:
         before "with", "for", "via" or "using" ("Neural Architecture Search with ..."), or by learning so before
         "for" ("Deep Residual Learning for ..."); a subject headed by learning or optimization, in five words at
         most and not before "for" or "of", is the setting studied, a task ("Few-Shot Class-Incremental Learning via
-        ..."); and its purpose, the phrase after "for", when headed by a task noun ("... for Low-light Image
-        Enhancement"); and the instrument that ends it (or comes just before that purpose), after "via", "using",
+        ..."); and its purpose, the phrase after "for" (or after "to" and a `title_purpose_verbs` verb: "... to
+        Facilitate Gadget Detection"), when headed by a task noun ("... for Low-light Image Enhancement"); and the instrument that ends it (or comes just before that purpose), after "via", "using",
         "with" or "through", in three words or more, when a method noun, an activity or a gerund heads it ("... via
         Deep Skill Chaining", "... with Weighted Model Ensembling"). After a name the title opens with, the task
         heading its description ("FooNet: Sarcasm Detection with ..."), not before "of" ("...: Fast Estimation of X"
@@ -151,6 +151,11 @@ class TitleReader:
         for index, (before, words) in enumerate(segments):
             described = index == 0 and opening is not None  # "FooNet: Sarcasm Detection with ...": its task
             opener = words[0].group().lower()
+            if before == "to" and opener in self.rules.title_purpose_verbs:
+                before, words = "for", words[1:]  # "... to Facilitate Gadget Detection": the purpose
+                if not words:
+                    continue
+                opener = words[0].group().lower()
             studied = before is None and opener in self.rules.study_gerunds  # "Exploring X ..."
             if (before is None or described) and opener.endswith("ing"):
                 if opener in self.rules.task_gerunds and len(words) > 1:
@@ -227,7 +232,8 @@ class TitleReader:
         if not self._of_ends(segments, last) or (following in ("and", "or", ",") and last == index):
             return None
         start, end = segments[index][1][0].start(), segments[last][1][-1].end()
-        return TitlePhrase(title[start:end], start, end, "Task")
+        # the gerund is the activity: the abstract naming its object ("widget trajectories") names no task
+        return TitlePhrase(title[start:end], start, end, "Task", activity=segments[index][1][0].group())
 
     @staticmethod
     def _of_ends(segments: list, index: int) -> bool:

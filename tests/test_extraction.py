@@ -1922,3 +1922,21 @@ def test_list_members_with_their_sizes_share_the_list_s_type(extract_one):
     result = extract_one("We test on three benchmarks: FooSet-15 with 100 videos, BarSet-15 (60 videos) and "
                          "Baz-Color with 128 videos.")
     assert {("evaluatedOn", "FooSet-15"), ("evaluatedOn", "BarSet-15"), ("evaluatedOn", "Baz-Color")} <= relations(result)
+
+
+def test_a_title_s_purpose_after_to_and_a_purpose_verb_is_its_task(extract_one):
+    result = extract_one("We release widget clips from five gadget makers.",
+                         title="QuuxClips: A Data Set to Facilitate Gadget Forgery Detection")
+    assert ("addresses", "Gadget Forgery Detection") in relations(result)
+
+
+def test_a_title_task_gerund_names_its_task_though_the_abstract_names_its_object(extract_one):
+    result = extract_one("Our model writes widget trails that people can follow.",
+                         title="Generating Widget Trails from Gadget Maps")
+    assert ("addresses", "Generating Widget Trails") in relations(result)
+
+
+def test_real_time_is_no_name_though_the_title_capitalises_it(extract_one):
+    result = extract_one("We introduce FooTrack, a widget tracker that follows many widgets in real time.",
+                         title="FooTrack: Online Widget Tracking in Real Time")
+    assert "real time" not in {n.lower() for n in by_name(result)}
