@@ -626,8 +626,11 @@ class MentionFinder:
         eponym = token.is_title and token.lower_ in self.rules.not_names  # "Bayesian logistic regression"
         # a sentence's first word, not a name nor a gerund ("Training diffusion models is ..."): "Supervised ..."
         opener = token.is_sent_start and token.is_title and token.pos_ != "PROPN" and not word.endswith("ing")
-        # a verb with its object, the name after it: "by fine-tuning BERT", "for training CNNs"
-        takes_object = word.rsplit("-", 1)[-1] in self.rules.object_gerunds and not token.doc[end - 1].is_lower
+        # a verb with its object, the name after it: "by fine-tuning BERT", "for training CNNs"; one not in -ing
+        # form takes a lower-case term too ("we fine-tune language models")
+        verb = word.rsplit("-", 1)[-1]
+        takes_object = verb in self.rules.object_gerunds and (
+            not token.doc[end - 1].is_lower or not verb.endswith("ing"))
         return (start <= token.head.i < end and (token.is_lower or eponym or opener)
                 and word not in self.rules.stop_modifiers
                 and token.lower_ not in self.rules.stop_modifiers and not takes_object
@@ -946,12 +949,17 @@ class MentionFinder:
 
     def _purpose_of_a_method(self, noun: Token) -> bool:
         """A bare task noun is a task when a method or model is for it: "a fast semi-supervised algorithm for
-        regression and classification"."""
+        regression and classification", or a name written right before the "for" ("FooSet for detection", "BarNet
+        for classification": the parser often hangs the "for" elsewhere)."""
         while noun.dep_ == "conj" and noun.head.i != noun.i:
             noun = noun.head
         preposition = noun.head
-        return (noun.dep_ == "pobj" and preposition.lower_ == "for" and preposition.head.pos_ in ("NOUN", "PROPN")
-                and self.rules.type_heads.get(preposition.head.lemma_.lower()) in ("Method", "Model"))
+        if noun.dep_ != "pobj" or preposition.lower_ != "for":
+            return False
+        before = noun.doc[preposition.i - 1] if preposition.i else None
+        return ((preposition.head.pos_ in ("NOUN", "PROPN")
+                 and self.rules.type_heads.get(preposition.head.lemma_.lower()) in ("Method", "Model"))
+                or (before is not None and has_shape(before.text) and before.text.lower() not in self.rules.not_names))
 
     def _modality(self, word: str) -> bool:
         """An acronym that says what a task works on, part of the task's name: "LiDAR" in "LiDAR degradation

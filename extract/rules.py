@@ -64,7 +64,7 @@ class Rules:
     eponym_heads: frozenset[str]  # nouns that a capitalised name before them makes a method: "Gibbs sampler"
     comparative_measures: dict[str, str]  # "faster" after a ratio names a speedup: "1.5x faster"
     judging_adverbs: frozenset[str]  # "well explored": the participle judges a known term, it does not narrow it
-    object_gerunds: frozenset[str]  # "fine-tuning BERT": the -ing form takes the name after it as its object
+    object_gerunds: frozenset[str]  # "fine-tuning BERT", "fine-tune BERT": the verb takes the name as its object
     attention_verbs: frozenset[str]  # "received increasing attention": interest, not an attention mechanism
     handing_on_nouns: frozenset[str]  # "we present a set of X": the object hands on to X
     activity_nouns: frozenset[str]  # "formality transfer": an activity without an activity ending

@@ -1940,3 +1940,15 @@ def test_real_time_is_no_name_though_the_title_capitalises_it(extract_one):
     result = extract_one("We introduce FooTrack, a widget tracker that follows many widgets in real time.",
                          title="FooTrack: Online Widget Tracking in Real Time")
     assert "real time" not in {n.lower() for n in by_name(result)}
+
+
+def test_a_task_noun_a_name_is_for_is_a_task(extract_one):
+    result = extract_one("We test the chosen widgets on FooSet-10 for classification, and on BazCO for detection.")
+    assert {("addresses", "classification"), ("addresses", "detection")} <= relations(result)
+
+
+def test_a_verb_in_base_form_takes_the_term_after_it_as_its_object(extract_one):
+    result = extract_one("We fine-tune BERT on widgets, and pre-train language models on gadgets.")
+    names = set(by_name(result))
+    assert {"BERT", "language model"} <= names
+    assert not any(n.startswith(("fine-tune", "pre-train")) for n in names)
