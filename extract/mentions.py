@@ -631,7 +631,12 @@ class MentionFinder:
         verb = word.rsplit("-", 1)[-1]
         takes_object = verb in self.rules.object_gerunds and (
             not token.doc[end - 1].is_lower or not verb.endswith("ing"))
-        return (start <= token.head.i < end and (token.is_lower or eponym or opener)
+        # or a noun right before a one-word term that the parser hangs beside it, on the noun both modify: "group"
+        # of "group lasso solvers"
+        last = token.doc[end - 1]
+        sibling = (token.i == end - 2 and token.pos_ == "NOUN" and token.dep_ in ("compound", "nmod")
+                   and token.head.i >= end and token.head.i == last.head.i and last.dep_ in _MODIFIER_DEPS)
+        return ((start <= token.head.i < end or sibling) and (token.is_lower or eponym or opener)
                 and word not in self.rules.stop_modifiers
                 and token.lower_ not in self.rules.stop_modifiers and not takes_object
                 and not _ends_state_of_the_art(token)
@@ -797,8 +802,8 @@ class MentionFinder:
                 and word not in self.rules.known and word not in self.rules.places):
             return None
         span = doc.char_span(start, noun.end(1))
-        if span is None or span[-1].pos_ not in ("NOUN", "PROPN"):  # not "Alice and Bob transform it"
-            return None
+        if span is None or (span[-1].pos_ not in ("NOUN", "PROPN") and span[-1].tag_ != "VBG"):
+            return None  # not "Alice and Bob transform it" (a gerund is the noun: "Rauch-Tung-Striebel smoothing")
         if span.start and doc[span.start - 1].pos_ == "PROPN" and doc[span.start - 1].is_title:
             return None
         first = doc[self._modified_start(doc, span)].idx

@@ -1952,3 +1952,18 @@ def test_a_verb_in_base_form_takes_the_term_after_it_as_its_object(extract_one):
     names = set(by_name(result))
     assert {"BERT", "language model"} <= names
     assert not any(n.startswith(("fine-tune", "pre-train")) for n in names)
+
+
+def test_an_eponym_before_a_method_activity_is_one_name(extract_one):
+    result = extract_one("We run Quux-Zorb-Blick smoothing on widgets and Foo-Bar quantization on gadgets.")
+    names = set(by_name(result))
+    assert {"Quux-Zorb-Blick smoothing", "Foo-Bar quantization"} <= names
+    assert not {"Quux-Zorb-Blick", "Foo-Bar"} & names
+
+
+def test_a_noun_the_parser_hangs_beside_a_one_word_term_narrows_it(extract_one):
+    result = extract_one("We minimise the widget loss with existing group lasso solvers. Planar flow, an early "
+                         "studied normalizing flow, beats a baseline transformer.")
+    names = set(by_name(result))
+    assert "group lasso" in names and "lasso" not in names
+    assert "studied normalizing flow" not in names and "baseline transformer" not in names
