@@ -42,7 +42,8 @@ class AuthorVerbs:
         return sorted([(i, kind) for i, kind in found
                        if kind != _CONTRIBUTION
                        and (((kind == "names" or doc[i].pos_ in ("VERB", "AUX"))
-                             and (by_authors(doc[i], self.rules) or (kind == "proposes" and own_passive(doc[i])))
+                             and ((by_authors(doc[i], self.rules) and not _bare_participle(doc[i]))
+                                  or (kind == "proposes" and own_passive(doc[i])))
                              and not (kind == "names" and self._names_what_is_studied(doc[i])))
                             or (kind == "proposes" and self._present_after_and(doc[i])))]
                       + copulas)
@@ -80,6 +81,16 @@ def by_authors(verb: Token, rules: Rules) -> bool:
         else:
             return False
     return False
+
+
+def _bare_participle(verb: Token) -> bool:
+    """A past participle with no auxiliary, its own or the verb it is joined to's, or a past form the parser joined
+    to a gerund: "using recently released datasets, we find ..." says who released nothing ("we have built and
+    released X" does)."""
+    joined = verb.head if verb.dep_ == "conj" else verb
+    if verb.tag_ in ("VBD", "VBN") and joined.tag_ == "VBG":
+        return True
+    return verb.tag_ == "VBN" and not any(c.dep_ in ("aux", "auxpass") for c in (*verb.children, *joined.children))
 
 
 def own_passive(verb: Token) -> Token | None:

@@ -711,7 +711,10 @@ class MentionFinder:
                          and singular_word(lower) not in rules.eponyms  # "a mixture of Gaussians"
                          and (lower not in self.stop_words
                               or (lower in _NUMBER_WORDS and _NEXT_CAPITALISED.match(text, end)))  # "Two Stage X"
-                         and not _CLAUSE_START.search(text, max(start - 4, 0), start)
+                         # after a colon, a capitalised word opens a clause unless a capitalised word follows it
+                         # ("systems: Quux Rekognition and ...")
+                         and not (_CLAUSE_START.search(text, max(start - 4, 0), start)
+                                  and not (text[start - 2 : start].strip() == ":" and _NEXT_CAPITALISED.match(text, end)))
                          and not (_ITEM_MARKER.search(text, max(start - 6, 0), start)
                                   and _NEXT_LOWER_WORD.match(text, end))) or self._opens_name(word, text, end)
                 if (word_shaped or title) and _CITATION.match(text, end):

@@ -1967,3 +1967,16 @@ def test_a_noun_the_parser_hangs_beside_a_one_word_term_narrows_it(extract_one):
     names = set(by_name(result))
     assert "group lasso" in names and "lasso" not in names
     assert "studied normalizing flow" not in names and "baseline transformer" not in names
+
+
+def test_a_capitalised_name_right_after_a_colon_is_read_whole(extract_one):
+    result = extract_one("We audit two such services: Quux Rekognition and Zorb Cloud.")
+    assert {"Quux Rekognition", "Zorb Cloud"} <= set(by_name(result))
+
+
+def test_a_participle_in_an_opening_phrase_is_not_the_authors_verb(extract_one):
+    result = extract_one("Using both standard and recently released widget datasets, we find that old widgets "
+                         "fail.")
+    assert not any(p == "proposes" for p, _ in relations(result))
+    built = extract_one("We have built and released FooSet, a corpus of widgets.")
+    assert ("proposes", "FooSet") in relations(built)
