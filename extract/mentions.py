@@ -593,6 +593,15 @@ class MentionFinder:
             if chain is not None:
                 start, words = chain, words + 1
                 continue
+            if doc[start - 1].lower_ == "based" and not in_word_hyphen(doc[start - 2]):
+                # "based" written apart names nothing alone ("point cloud based 3D reconstruction"), but with the
+                # hyphenated word before it, whole, it does ("gradient-norm based pruning")
+                first = start - 2
+                while first - 2 >= sentence_start and in_word_hyphen(doc[first - 1]):
+                    first -= 2
+                if first < start - 2 and all(t.is_lower for t in doc[first : start - 1] if t.is_alpha):
+                    start, words = first, words + 1
+                break
             hyphen = in_word_hyphen(doc[start - 1])
             word = start - 2 if hyphen else start - 1
             if word < sentence_start or not self._narrows(doc[word], word, span.end, hyphen):

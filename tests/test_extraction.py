@@ -1980,3 +1980,10 @@ def test_a_participle_in_an_opening_phrase_is_not_the_authors_verb(extract_one):
     assert not any(p == "proposes" for p, _ in relations(result))
     built = extract_one("We have built and released FooSet, a corpus of widgets.")
     assert ("proposes", "FooSet") in relations(built)
+
+
+def test_based_written_apart_narrows_only_with_a_hyphenated_word_before_it(extract_one):
+    result = extract_one("We study point widget based 3D reconstruction and gadget-norm based pruning.")
+    names = set(by_name(result))
+    assert "3D reconstruction" in names and not any(n.startswith("based") for n in names)
+    assert "gadget-norm based pruning" in names
