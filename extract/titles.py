@@ -201,10 +201,30 @@ class TitleReader:
                 end = segments[index + 1][1][-1].end()  # "... for Automatic Prediction of Widget Edge Location"
                 name = title[start:end]
             found.append(TitlePhrase(name, start, end, etype))
+        found += self._listed_tasks(title, segments, found)
         activities = self._activity_of(title, segments, opening)
         # the activity is named whole with what it is of: "Unsupervised Detection of Recurrent Patterns", not also
         # "Unsupervised Detection"
         return [p for p in found if not any((p.start, p.name) == (a.start, a.activity) for a in activities)] + activities
+
+    def _listed_tasks(self, title: str, segments: list, found: list[TitlePhrase]) -> list[TitlePhrase]:
+        """Tasks listed after a task the title names, joined by "and" or a comma, share its role: "... for Gadget
+        Detection and Gizmo Segmentation", "Widget Minimization and Gadget Maximization with ...". Each headed by a
+        task noun, in two words or more."""
+        starts = {p.start for p in found if p.type == "Task"}
+        listed = []
+        for index, (_before, words) in enumerate(segments):
+            if not words or words[0].start() not in starts:
+                continue
+            for before, following in segments[index + 1 :]:
+                following = self._without_praise(following)
+                if before not in ("and", ",") or len(following) < 2:
+                    break
+                if self.rules.type_heads.get(_head_noun(following[-1].group())) != "Task":
+                    break
+                start, end = following[0].start(), following[-1].end()
+                listed.append(TitlePhrase(title[start:end], start, end, "Task"))
+        return listed
 
     def _activity_of(self, title: str, segments: list, opening: OpeningName | None) -> list[TitlePhrase]:
         """A title that opens with an activity or task noun and what it is of, up to a function word or the end

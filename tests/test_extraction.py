@@ -1987,3 +1987,9 @@ def test_based_written_apart_narrows_only_with_a_hyphenated_word_before_it(extra
     names = set(by_name(result))
     assert "3D reconstruction" in names and not any(n.startswith("based") for n in names)
     assert "gadget-norm based pruning" in names
+
+
+def test_tasks_listed_after_a_title_task_share_its_role(extract_one):
+    result = extract_one("We train widgets.", title="A Quux Net for Gadget Detection, Gizmo Segmentation and "
+                                                   "Doohickey Tracking")
+    assert {("addresses", "Gizmo Segmentation"), ("addresses", "Doohickey Tracking")} <= relations(result)
