@@ -103,6 +103,9 @@ _PLURAL_AFTER = re.compile(r"\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})
 _NEXT_LOWER_WORD = re.compile(r"\s+([a-z][a-z\-]*)\b")
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
 _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
+#: -ing forms that work as prepositions, never part of a task's name: "applications including maximum covering problems".
+_PREPOSITION_GERUNDS = frozenset({"including", "using", "involving", "regarding", "concerning", "following",
+                                  "excluding", "considering"})
 #: What joins two members of a list, a count after the first allowed ("FooSet with 100 videos, BarSet (60 videos)").
 _LIST_GLUE = re.compile(r"^(?:\s+with\s+\d[\d,.]*[KMB]?\s+[a-z-]+|\s*\(\d[\d,.]*[KMB]?\s+[a-z -]+\))?"
                         r"\s*(?:,|and|or|, and|, or)\s*$")
@@ -716,8 +719,11 @@ class MentionFinder:
                     continue
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
                 word_shaped = generic_class or (has_shape(word) and lower not in rules.not_names)
-                title = (index > 0 and is_title_word(word) and lower not in rules.not_names
-                         and singular_word(lower) not in rules.eponyms  # "a mixture of Gaussians"
+                # an eponym opens no name mid-sentence ("a mixture of Gaussians") but goes on one ("the Bethe Hessian")
+                eponym_after_name = bool(adjacent) and singular_word(lower) in rules.eponyms
+                title = (index > 0 and is_title_word(word)
+                         and ((lower not in rules.not_names and singular_word(lower) not in rules.eponyms)
+                              or eponym_after_name)
                          and (lower not in self.stop_words
                               or (lower in _NUMBER_WORDS and _NEXT_CAPITALISED.match(text, end)))  # "Two Stage X"
                          # after a colon, a capitalised word opens a clause unless a capitalised word follows it
@@ -732,7 +738,7 @@ class MentionFinder:
                 version = is_version(word) and bool(run)
                 plain = (title and not word_shaped) or (not run and self._kind_naming_compound(text, word, end))
                 if word_shaped or title or (version and adjacent):
-                    if run and not adjacent:
+                    if run and (not adjacent or self._dataset_before_model(text[run[0][0] : run[-1][1]], word)):
                         flush()
                     noun = _NEXT_WORD.match(text, end) if plain else None
                     eponym = self._eponym(doc, start, end, noun) if noun and not run else None
@@ -757,6 +763,13 @@ class MentionFinder:
                     flush()
             flush()
         return self._with_opening_words(text, sentences, found, doc._.mlkg_title or "")
+
+    def _dataset_before_model(self, run: str, word: str) -> bool:
+        """A known dataset's name before a model's ends there: "a Wikitext-103 LM", "an ImageNet ResNet-50" name a
+        model trained on the dataset, not a dataset."""
+        return self.rules.known.get(run.lower()) == "Dataset" and (
+            word.lower() in self.rules.generic_model_classes or looks_like_model(word, self.rules)
+            or self.rules.known.get(word.lower()) == "Model")
 
     @staticmethod
     def _with_opening_words(text: str, sentences: list[tuple[int, int]], found: list[Candidate],
@@ -1057,7 +1070,7 @@ class MentionFinder:
         sentence_start = cached(doc).sentence_of(head).start
         while start > sentence_start and (
             doc[start - 1].tag_ in ("NN", "NNS", "NNP", "NNPS", "JJ", "VBG", "CC", "HYPH", ",")
-            and not doc[start - 1].like_num
+            and not doc[start - 1].like_num and doc[start - 1].lower_ not in _PREPOSITION_GERUNDS
         ):
             start -= 1
         while start < head.i and (doc[start].tag_ in ("CC", ",", "HYPH") or in_word_hyphen(doc[start])

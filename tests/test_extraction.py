@@ -1993,3 +1993,29 @@ def test_tasks_listed_after_a_title_task_share_its_role(extract_one):
     result = extract_one("We train widgets.", title="A Quux Net for Gadget Detection, Gizmo Segmentation and "
                                                    "Doohickey Tracking")
     assert {("addresses", "Gizmo Segmentation"), ("addresses", "Doohickey Tracking")} <= relations(result)
+
+
+def test_an_eponym_goes_on_a_name_it_follows(extract_one):
+    result = extract_one("The rank is read from the eigenvalues of the Quux Hessian matrix. We fit a mixture of "
+                         "Gaussians to widgets.")
+    names = set(by_name(result))
+    assert "Quux Hessian" in names and "Quux" not in names
+    assert not any("Gaussians" in n for n in names)
+
+
+def test_a_known_dataset_before_a_model_ends_its_name(extract_one):
+    result = extract_one("Applying it to a strong Wikitext-103 LM and an ImageNet ResNet-50 helps widgets.")
+    found = relations(result)
+    assert {("evaluatedOn", "Wikitext-103"), ("evaluatedOn", "ImageNet"), ("usesModel", "ResNet-50")} <= found
+    assert not any(name in ("Wikitext-103 LM", "ImageNet ResNet-50") for _, name in found)
+
+
+def test_a_task_list_stops_at_a_preposition_gerund(extract_one):
+    result = extract_one("We test real-world widget applications including probabilistic maximum covering "
+                         "problems.")
+    assert not any("including" in name for name in by_name(result))
+
+
+def test_an_adjective_made_of_a_name_is_no_name(extract_one):
+    result = extract_one("Our renderer gives 3D-consistent widgets and FOO-invariant gadgets.")
+    assert not {"3D-consistent", "FOO-invariant"} & set(by_name(result))
