@@ -719,8 +719,9 @@ class MentionFinder:
                     continue
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
                 word_shaped = generic_class or (has_shape(word) and lower not in rules.not_names)
-                # an eponym opens no name mid-sentence ("a mixture of Gaussians") but goes on one ("the Bethe Hessian")
-                eponym_after_name = bool(adjacent) and singular_word(lower) in rules.eponyms
+                # an eponym opens no name mid-sentence ("a mixture of Gaussians") but goes on one of plain capitalised
+                # words ("the Quux Hessian"; not an acronym's: "HMC Markov chains")
+                eponym_after_name = bool(adjacent) and not shaped and singular_word(lower) in rules.eponyms
                 title = (index > 0 and is_title_word(word)
                          and ((lower not in rules.not_names and singular_word(lower) not in rules.eponyms)
                               or eponym_after_name)

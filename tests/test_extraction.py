@@ -2019,3 +2019,10 @@ def test_a_task_list_stops_at_a_preposition_gerund(extract_one):
 def test_an_adjective_made_of_a_name_is_no_name(extract_one):
     result = extract_one("Our renderer gives 3D-consistent widgets and FOO-invariant gadgets.")
     assert not {"3D-consistent", "FOO-invariant"} & set(by_name(result))
+
+
+def test_a_slogan_title_with_beyond_and_a_degree_name_nothing(extract_one):
+    result = extract_one("We prove results for HMC Markov chains and study PhD admissions.",
+                         title="Widgets Beyond Gadgets: Unleashing Raw Quux Data")
+    names = set(by_name(result))
+    assert not {"Widgets Beyond Gadgets", "PhD", "HMC Markov"} & names
