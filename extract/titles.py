@@ -185,6 +185,8 @@ class TitleReader:
                 # the setting studied: "Sparse Polynomial Learning and ...", "Few-Shot Class-Incremental Learning via
                 # ..."; before "for", the means to a purpose ("Deep Residual Learning for Image Recognition")
                 etype = "Task"
+            if before == "for" and head in _SETTING_HEADS and len(words) <= _MAX_SETTING_WORDS:
+                etype = "Task"  # the setting served: "... for Few-Shot Learning", "... for Operator Learning"
             last = index == len(segments) - 1 or (index == len(segments) - 2 and following == "for")
             if last and before in _INSTRUMENT_WORDS and len(words) > 2 and (
                     etype in ("Method", "Model") or (etype is None and head.endswith("ing"))):

@@ -2026,3 +2026,8 @@ def test_a_slogan_title_with_beyond_and_a_degree_name_nothing(extract_one):
                          title="Widgets Beyond Gadgets: Unleashing Raw Quux Data")
     names = set(by_name(result))
     assert not {"Widgets Beyond Gadgets", "PhD", "HMC Markov"} & names
+
+
+def test_a_learning_setting_a_title_serves_is_its_task(extract_one):
+    result = extract_one("We build widget decoders.", title="QUUX: Nonlinear Widget Decoders for Gadget Learning")
+    assert ("addresses", "Gadget Learning") in relations(result)
