@@ -103,6 +103,9 @@ _PLURAL_AFTER = re.compile(r"\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})
 _NEXT_LOWER_WORD = re.compile(r"\s+([a-z][a-z\-]*)\b")
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
 _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
+#: A parameter count right after a name: " with 11B parameters", " (7B)", " with 340M parameters".
+_PARAMETER_COUNT_AFTER = re.compile(r"\s+(?:with\s+(?:about\s+|only\s+|over\s+)?|\()"
+                                    r"\d+(?:\.\d+)?\s?[BM]\b(?:\s+parameters|\))")
 #: -ing forms that work as prepositions, never part of a task's name: "applications including maximum covering problems".
 _PREPOSITION_GERUNDS = frozenset({"including", "using", "involving", "regarding", "concerning", "following",
                                   "excluding", "considering"})
@@ -153,6 +156,11 @@ def _title_case(name: str) -> str:
     Markov model, "Area Under the ROC Curve"; small function words stay lower case."""
     return " ".join(word if not (word.isalpha() and word.islower()) or (index and word in _TITLE_CASE_SMALL_WORDS)
                     else word[0].upper() + word[1:] for index, word in enumerate(name.split(" ")))
+
+
+def _sized(text: str, entity: DocEntity) -> bool:
+    """A name given a parameter count right after it is a model's: "Zorblat with 11B parameters", "Foo (7B)"."""
+    return any(_PARAMETER_COUNT_AFTER.match(text, end) for _start, end, _rule, _confidence in entity.mentions)
 
 
 def _broken_name(name: str) -> bool:
@@ -486,8 +494,11 @@ class MentionFinder:
         accepted = self._with_listed_task_words(text, accepted)
         self._share_list_hints(doc, text, accepted)
         entities = self._group(doc, accepted, sentences)
+        sized = {key for key, e in entities.items() if _lone_capitalised_word(e) and _sized(text, e)}
+        for key in sized:
+            entities[key].type = "Model"  # "Zorblat with 11B parameters": a parameter count says what it is
         entities = {key: e for key, e in entities.items()
-                    if not (_lone_capitalised_word(e) and not self._introduced(doc, e))
+                    if not (_lone_capitalised_word(e) and not self._introduced(doc, e) and key not in sized)
                     and not self._modality_modifier(doc, e) and not self._generic(e)
                     and not self._kind_of_result(doc, e) and not _broken_name(e.name)}
         _join_spelt_out(entities, self.typer)

@@ -2031,3 +2031,10 @@ def test_a_slogan_title_with_beyond_and_a_degree_name_nothing(extract_one):
 def test_a_learning_setting_a_title_serves_is_its_task(extract_one):
     result = extract_one("We build widget decoders.", title="QUUX: Nonlinear Widget Decoders for Gadget Learning")
     assert ("addresses", "Gadget Learning") in relations(result)
+
+
+def test_a_lone_name_with_a_parameter_count_is_a_model(extract_one):
+    result = extract_one("Our best baseline, the T5-based Zorblat with 11B parameters, beats widgets, and Blick (7B) "
+                         "does too.")
+    names = by_name(result)
+    assert names["Zorblat"].type == "Model" and names["Blick"].type == "Model"
