@@ -148,6 +148,9 @@ class TitleReader:
             return []
         found = []
         segments = self._segments(title, opening.description if opening else 0)
+        if len(segments) > 1 and segments[1][0] == "and" and not self._without_praise(segments[0][1]):
+            # praise joined by "and" opens the subject: "Fast and Accurate Widget Detection with ..."
+            segments = [(segments[0][0], segments[1][1]), *segments[2:]]
         for index, (before, words) in enumerate(segments):
             described = index == 0 and opening is not None  # "FooNet: Sarcasm Detection with ...": its task
             opener = words[0].group().lower()

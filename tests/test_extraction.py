@@ -2038,3 +2038,16 @@ def test_a_lone_name_with_a_parameter_count_is_a_model(extract_one):
                          "does too.")
     names = by_name(result)
     assert names["Zorblat"].type == "Model" and names["Blick"].type == "Model"
+
+
+def test_praise_joined_by_and_opens_a_title_s_subject(extract_one):
+    result = extract_one("Our widgets group rows and columns together.",
+                         title="Fast and Accurate Optimal Gadget-Based Biclustering")
+    assert ("addresses", "Optimal Gadget-Based Biclustering") in relations(result)
+
+
+def test_a_plausible_model_is_no_name_and_an_eponym_metric_is_one(extract_one):
+    result = extract_one("We introduce a biologically plausible model of the widget formation. Each step is a "
+                         "geodesic on a manifold with a Quux metric.")
+    names = set(by_name(result))
+    assert "plausible model" not in names and "Quux metric" in names
