@@ -722,7 +722,7 @@ class MentionFinder:
                     found.extend(Candidate(part_start, part_end, text[part_start:part_end], "name:slash-part", 0.8,
                                            _NAME, etype) for part_start, part_end, etype in parts)
                     continue
-                if word in cited and not has_shape(word):
+                if word in cited and (not has_shape(word) or is_capitalised_compound(word)):  # "(Foo-Bar 2014)"
                     flush()
                     continue
                 if run and word.endswith(("'s", "’s")) and is_title_word(word[:-2]):

@@ -2051,3 +2051,10 @@ def test_a_plausible_model_is_no_name_and_an_eponym_metric_is_one(extract_one):
                          "geodesic on a manifold with a Quux metric.")
     names = set(by_name(result))
     assert "plausible model" not in names and "Quux metric" in names
+
+
+def test_hyphenated_surnames_in_a_citation_are_no_names(extract_one):
+    result = extract_one("Unlike earlier widgets (e.g., Spherical LSH (Zorb-Blick-Quux 2014) (Zorb-Quux 2015)), "
+                         "ours is practical.")
+    names = set(by_name(result))
+    assert "Spherical LSH" in names and not any("Zorb" in n for n in names)
