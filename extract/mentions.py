@@ -575,6 +575,9 @@ class MentionFinder:
                                       and previous.lower_ in self.rules.languages)
             else:
                 start = span.start - 1 if etype == "Metric" and self._narrows_a_metric(doc, span) else span.start
+                if (etype == "Metric" and end < len(doc) and doc[end].lemma_.lower() == "loss"
+                        and has_shape(span.text)):  # (not "an accuracy loss", a drop in accuracy)
+                    end, etype = end + 1, "Method"  # a measure's acronym made a training loss: "the MSE loss"
             rule = "lexicon" if start == span.start else "lexicon:with-modifiers"
             span = doc[start:end]
             found.append(Candidate(span.start_char, span.end_char, span.text, rule, 0.85, _LEXICON, etype))

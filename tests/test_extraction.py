@@ -2058,3 +2058,10 @@ def test_hyphenated_surnames_in_a_citation_are_no_names(extract_one):
                          "ours is practical.")
     names = set(by_name(result))
     assert "Spherical LSH" in names and not any("Zorb" in n for n in names)
+
+
+def test_a_measure_s_acronym_before_loss_names_a_training_loss(extract_one):
+    result = extract_one("We train widgets with the MSE loss function and report a small accuracy loss.")
+    names = by_name(result)
+    assert names["MSE loss"].type == "Method"
+    assert "accuracy loss" not in names
