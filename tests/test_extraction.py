@@ -1924,16 +1924,26 @@ def test_list_members_with_their_sizes_share_the_list_s_type(extract_one):
     assert {("evaluatedOn", "FooSet-15"), ("evaluatedOn", "BarSet-15"), ("evaluatedOn", "Baz-Color")} <= relations(result)
 
 
-def test_a_title_s_purpose_after_to_and_a_purpose_verb_is_its_task(extract_one):
-    result = extract_one("We release widget clips from five gadget makers.",
-                         title="QuuxClips: A Data Set to Facilitate Gadget Forgery Detection")
-    assert ("addresses", "Gadget Forgery Detection") in relations(result)
-
-
-def test_a_title_task_gerund_names_its_task_though_the_abstract_names_its_object(extract_one):
-    result = extract_one("Our model writes widget trails that people can follow.",
-                         title="Generating Widget Trails from Gadget Maps")
-    assert ("addresses", "Generating Widget Trails") in relations(result)
+@pytest.mark.parametrize("abstract, title, task", [
+    # a purpose after "to" and a purpose verb, as after "for"
+    ("We release widget clips from five gadget makers.", "QuuxClips: A Data Set to Facilitate Gadget Forgery "
+     "Detection", "Gadget Forgery Detection"),
+    # a task gerund's task, though the abstract names the gerund's object ("widget trails")
+    ("Our model writes widget trails that people can follow.", "Generating Widget Trails from Gadget Maps",
+     "Generating Widget Trails"),
+    # tasks listed after a title task share its role
+    ("We train widgets.", "A Quux Net for Gadget Detection, Gizmo Segmentation and Doohickey Tracking",
+     "Gizmo Segmentation"),
+    ("We train widgets.", "A Quux Net for Gadget Detection, Gizmo Segmentation and Doohickey Tracking",
+     "Doohickey Tracking"),
+    # a learning setting a title serves
+    ("We build widget decoders.", "QUUX: Nonlinear Widget Decoders for Gadget Learning", "Gadget Learning"),
+    # praise joined by "and" opens the subject
+    ("Our widgets group rows and columns together.", "Fast and Accurate Optimal Gadget-Based Biclustering",
+     "Optimal Gadget-Based Biclustering"),
+])
+def test_a_title_names_its_task(extract_one, abstract, title, task):
+    assert ("addresses", task) in relations(extract_one(abstract, title=title))
 
 
 def test_real_time_is_no_name_though_the_title_capitalises_it(extract_one):
@@ -1989,12 +1999,6 @@ def test_based_written_apart_narrows_only_with_a_hyphenated_word_before_it(extra
     assert "gadget-norm based pruning" in names
 
 
-def test_tasks_listed_after_a_title_task_share_its_role(extract_one):
-    result = extract_one("We train widgets.", title="A Quux Net for Gadget Detection, Gizmo Segmentation and "
-                                                   "Doohickey Tracking")
-    assert {("addresses", "Gizmo Segmentation"), ("addresses", "Doohickey Tracking")} <= relations(result)
-
-
 def test_an_eponym_goes_on_a_name_it_follows(extract_one):
     result = extract_one("The rank is read from the eigenvalues of the Quux Hessian matrix. We fit a mixture of "
                          "Gaussians to widgets.")
@@ -2028,22 +2032,11 @@ def test_a_slogan_title_with_beyond_and_a_degree_name_nothing(extract_one):
     assert not {"Widgets Beyond Gadgets", "PhD", "HMC Markov"} & names
 
 
-def test_a_learning_setting_a_title_serves_is_its_task(extract_one):
-    result = extract_one("We build widget decoders.", title="QUUX: Nonlinear Widget Decoders for Gadget Learning")
-    assert ("addresses", "Gadget Learning") in relations(result)
-
-
 def test_a_lone_name_with_a_parameter_count_is_a_model(extract_one):
     result = extract_one("Our best baseline, the T5-based Zorblat with 11B parameters, beats widgets, and Blick (7B) "
                          "does too.")
     names = by_name(result)
     assert names["Zorblat"].type == "Model" and names["Blick"].type == "Model"
-
-
-def test_praise_joined_by_and_opens_a_title_s_subject(extract_one):
-    result = extract_one("Our widgets group rows and columns together.",
-                         title="Fast and Accurate Optimal Gadget-Based Biclustering")
-    assert ("addresses", "Optimal Gadget-Based Biclustering") in relations(result)
 
 
 def test_a_plausible_model_is_no_name_and_an_eponym_metric_is_one(extract_one):
