@@ -2020,7 +2020,7 @@ def test_a_task_list_stops_at_a_preposition_gerund(extract_one):
     assert not any("including" in name for name in by_name(result))
 
 
-def test_an_adjective_made_of_a_name_is_no_name(extract_one):
+def test_a_name_with_an_adjective_suffix_is_no_name(extract_one):
     result = extract_one("Our renderer gives 3D-consistent widgets and FOO-invariant gadgets.")
     assert not {"3D-consistent", "FOO-invariant"} & set(by_name(result))
 
