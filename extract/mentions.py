@@ -106,7 +106,7 @@ _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
 #: A parameter count right after a name: " with 11B parameters", " (7B)", " with 340M parameters".
 _PARAMETER_COUNT_AFTER = re.compile(r"\s+(?:with\s+(?:about\s+|only\s+|over\s+)?|\()"
                                     r"\d+(?:\.\d+)?\s?[BM]\b(?:\s+parameters|\))")
-#: -ing forms that work as prepositions, never part of a task's name: "applications including maximum covering problems".
+#: -ing forms that work as prepositions, never part of a task's name: "applications including covering problems".
 _PREPOSITION_GERUNDS = frozenset({"including", "using", "involving", "regarding", "concerning", "following",
                                   "excluding", "considering"})
 #: What joins two members of a list, a count after the first allowed ("FooSet with 100 videos, BarSet (60 videos)").
@@ -502,7 +502,7 @@ class MentionFinder:
                     and not self._modality_modifier(doc, e) and not self._generic(e)
                     and not self._kind_of_result(doc, e) and not _broken_name(e.name)}
         _join_spelt_out(entities, self.typer)
-        _join_narrowed_short_forms(entities)
+        _join_names_ending_in_short_forms(entities)
         self.title_entities(doc._.mlkg_title, entities)
         doc._.mlkg_entities = entities
         spans = []
@@ -610,7 +610,8 @@ class MentionFinder:
             if chain is not None:
                 start, words = chain, words + 1
                 continue
-            if doc[start - 1].lower_ == "based" and not in_word_hyphen(doc[start - 2]):
+            if doc[start - 1].lower_ == "based" and not (
+                    start - 2 >= sentence_start and in_word_hyphen(doc[start - 2])):  # (not "model-based")
                 # "based" written apart names nothing alone ("point cloud based 3D reconstruction"), but with the
                 # hyphenated word before it, whole, it does ("gradient-norm based pruning")
                 first = start - 2
@@ -744,7 +745,8 @@ class MentionFinder:
                          # after a colon, a capitalised word opens a clause unless a capitalised word follows it
                          # ("systems: Quux Rekognition and ...")
                          and not (_CLAUSE_START.search(text, max(start - 4, 0), start)
-                                  and not (text[start - 2 : start].strip() == ":" and _NEXT_CAPITALISED.match(text, end)))
+                                  and not (text[start - 2 : start].strip() == ":"
+                                           and _NEXT_CAPITALISED.match(text, end)))
                          and not (_ITEM_MARKER.search(text, max(start - 6, 0), start)
                                   and _NEXT_LOWER_WORD.match(text, end))) or self._opens_name(word, text, end)
                 if (word_shaped or title) and _CITATION.match(text, end):
@@ -934,7 +936,7 @@ class MentionFinder:
                 if segment and (in_word_hyphen(segment[-1]) or evaluative_pair or not segment[-1].is_alpha):
                     continue  # "primal sub-" of "primal sub-problem", "time series analysis i.e." of a list
                 needed = 2 if etype == "Task" and head not in ("task", "problem") and not (
-                    self._joined_to_tasks(root) or self._purpose_of_a_method(root)
+                    self._joined_to_tasks(root) or self._purpose_of_a_method_or_name(root)
                     or _listed_under_tasks(root)) else 1
                 if len(segment) < needed or (head in ("task", "problem") and not self._listed_task(segment)):
                     continue
@@ -992,7 +994,7 @@ class MentionFinder:
         return any(p.lemma_.lower() == "task" or (self.rules.type_heads.get(p.lemma_.lower()) == "Task" and any(
             c.dep_ in ("amod", "compound") and c.i < p.i for c in p.children)) for p in partners)
 
-    def _purpose_of_a_method(self, noun: Token) -> bool:
+    def _purpose_of_a_method_or_name(self, noun: Token) -> bool:
         """A bare task noun is a task when a method or model is for it: "a fast semi-supervised algorithm for
         regression and classification", or a name written right before the "for" ("FooSet for detection", "BarNet
         for classification": the parser often hangs the "for" elsewhere)."""
@@ -1408,7 +1410,7 @@ def _join_spelt_out(entities: dict[str, DocEntity], typer: EntityTyper) -> None:
         _absorb(entities, key, spelt[0])
 
 
-def _join_narrowed_short_forms(entities: dict[str, DocEntity]) -> None:
+def _join_names_ending_in_short_forms(entities: dict[str, DocEntity]) -> None:
     """A name ending in a short form the abstract defines ("offline RL", RL defined as reinforcement learning)
     joins the name with that short form spelt out ("offline reinforcement learning"): one entity."""
     long_forms = {name_key(alias): entity.name for entity in entities.values() for alias in entity.aliases

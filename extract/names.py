@@ -11,9 +11,9 @@ from .rules import Rules
 
 #: Punctuation that never belongs to a name's edges.
 EDGE_PUNCT = "()[]{},.;:!?\"'“”‘’`*"
-_SUFFIX_WORDS = (r"-(?:based|style|like|driven|guided|specific|level|wise|free|only|aware|centric|enhanced|augmented|powered|"
-                 r"enabled|assisted|agnostic|modality|consistent|invariant|equivariant|preserving|dependent|independent|"
-                 r"compatible|sensitive)")
+_SUFFIX_WORDS = (r"-(?:based|style|like|driven|guided|specific|level|wise|free|only|aware|centric|enhanced|augmented|"
+                 r"powered|enabled|assisted|agnostic|modality|consistent|invariant|equivariant|preserving|dependent|"
+                 r"independent|compatible|sensitive)")
 _SUFFIX = re.compile(_SUFFIX_WORDS + "$")
 _SUFFIX_AT = re.compile(_SUFFIX_WORDS + r"\b")
 _VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*|\d+-(?:19|20)\d\d)$")

@@ -64,7 +64,8 @@ class TitlePhrase:
     start: int
     end: int
     type: str
-    activity: str | None = None  # "Parallel Sampling" of a task read as "Parallel Sampling of Diffusion Models"
+    # "Parallel Sampling" of a task read as "Parallel Sampling of Diffusion Models"; a task gerund ("Predicting")
+    activity: str | None = None
 
 
 def _head_noun(word: str) -> str:
@@ -130,18 +131,20 @@ class TitleReader:
 
     def named_phrases(self, title: str | None, opening: OpeningName | None) -> list[TitlePhrase]:
         """What a title says the paper is about, by head noun: its subject, the phrase it opens with (unless it opens
-        with a name), when headed by a task noun or by a contribution noun that is not an activity ("Compositional
-        Attention Networks for ..."), or by an activity other than learning or optimization in three words or more
-        before "with", "for", "via" or "using" ("Neural Architecture Search with ..."), or by learning so before
-        "for" ("Deep Residual Learning for ..."); a subject headed by learning or optimization, in five words at
-        most and not before "for" or "of", is the setting studied, a task ("Few-Shot Class-Incremental Learning via
-        ..."); and its purpose, the phrase after "for" (or after "to" and a `title_purpose_verbs` verb: "... to
-        Facilitate Gadget Detection"), when headed by a task noun ("... for Low-light Image Enhancement"); and the instrument that ends it (or comes just before that purpose), after "via", "using",
-        "with" or "through", in three words or more, when a method noun, an activity or a gerund heads it ("... via
-        Deep Skill Chaining", "... with Weighted Model Ensembling"). After a name the title opens with, the task
-        heading its description ("FooNet: Sarcasm Detection with ..."), not before "of" ("...: Fast Estimation of X"
-        is X's). Two words at least, a verb
-        opening the title or the description left out, but a task gerund names the task with its object
+        with a name; praise joined by "and" before it left out: "Fast and Accurate ..."), when headed by a task noun
+        or by a contribution noun that is not an activity ("Compositional Attention Networks for ..."), or by an
+        activity other than learning or optimization in three words or more before "with", "for", "via" or "using"
+        ("Neural Architecture Search with ..."), or by learning so before "for" ("Deep Residual Learning for ...");
+        a subject headed by learning or optimization, in five words at most and not before "for" or "of", is the
+        setting studied, a task ("Few-Shot Class-Incremental Learning via ..."); and its purpose, the phrase after
+        "for" (or after "to" and a `title_purpose_verbs` verb: "... to Facilitate Gadget Detection"), when headed by
+        a task noun ("... for Low-light Image Enhancement") or, in five words at most, by learning or optimization
+        (the setting served); tasks listed after a task share its role (`_listed_tasks`); and the instrument that
+        ends it (or comes just before that purpose), after "via", "using", "with" or "through", in three words or
+        more, when a method noun, an activity or a gerund heads it ("... via Deep Skill Chaining", "... with
+        Weighted Model Ensembling"). After a name the title opens with, the task heading its description ("FooNet:
+        Sarcasm Detection with ..."), not before "of" ("...: Fast Estimation of X" is X's). Two words at least, a
+        verb opening the title or the description left out, but a task gerund names the task with its object
         (`_gerund_task`) and a study gerund ("Exploring ...") makes the subject studied, no contribution; question
         titles and generic phrases say nothing. `opening` is opening_name(title)."""
         if not title or title.rstrip().endswith("?"):
