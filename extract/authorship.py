@@ -85,7 +85,7 @@ def by_authors(verb: Token, rules: Rules) -> bool:
 
 def _bare_participle(verb: Token) -> bool:
     """A past participle with no auxiliary, its own or the verb it is joined to's, or a past form the parser joined
-    to a gerund: "using recently released datasets, we find ..." says who released nothing ("we have built and
+    to a gerund: "taking recently released datasets, we see ..." says who released nothing ("we have built and
     released X" does)."""
     joined = verb.head if verb.dep_ == "conj" else verb
     if verb.tag_ in ("VBD", "VBN") and joined.tag_ == "VBG":

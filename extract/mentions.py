@@ -106,10 +106,10 @@ _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
 #: A parameter count right after a name: " with 11B parameters", " (7B)", " with 340M parameters".
 _PARAMETER_COUNT_AFTER = re.compile(r"\s+(?:with\s+(?:about\s+|only\s+|over\s+)?|\()"
                                     r"\d+(?:\.\d+)?\s?[BM]\b(?:\s+parameters|\))")
-#: -ing forms that work as prepositions, never part of a task's name: "applications including covering problems".
+#: -ing forms that work as prepositions, never part of a task's name: "tasks including gadget covering problems".
 _PREPOSITION_GERUNDS = frozenset({"including", "using", "involving", "regarding", "concerning", "following",
                                   "excluding", "considering"})
-#: What joins two members of a list, a count after the first allowed ("FooSet with 100 videos, BarSet (60 videos)").
+#: What joins two members of a list, a count after the first allowed ("FooSet with 40 clips, BarSet (75 clips)").
 _LIST_GLUE = re.compile(r"^(?:\s+with\s+\d[\d,.]*[KMB]?\s+[a-z-]+|\s*\(\d[\d,.]*[KMB]?\s+[a-z -]+\))?"
                         r"\s*(?:,|and|or|, and|, or)\s*$")
 #: A lone lower-case word listed right after a list member ("..., colorization and deblurring"), and
@@ -195,7 +195,7 @@ def _paid_attention(span: Span, attention_verbs: frozenset[str]) -> bool:
         return False
     token = span[0]
     if any(child.dep_ == "poss" and child.tag_ == "PRP$" for child in token.children):
-        return True  # "their attention is biased", "we turn our attention to"
+        return True  # "their attention drifts", "we turn our attention to"
     if token.dep_ == "pobj" and token.head.lower_ == "of" and token.head.head.dep_ == "dobj":
         token = token.head.head  # "attracted a lot of attention", "a great deal of attention"
     return token.dep_ in ("dobj", "nsubjpass") and token.head.lemma_.lower() in attention_verbs

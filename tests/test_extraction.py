@@ -1887,7 +1887,7 @@ def test_what_a_contribution_is_for_is_not_proposed(extract_one):
 
 
 def test_attention_given_to_a_topic_or_held_by_someone_is_no_mechanism(extract_one):
-    result = extract_one("Much attention has been put on widget fairness. Readers shift their attention to FooNet, "
+    result = extract_one("Much attention has been put on widget fairness of late. Readers shift their attention to FooNet, "
                          "and we devote attention to quux parity.")
     assert "attention" not in {n.lower() for n in by_name(result)}
     used = extract_one("FooNet uses attention to weigh widgets.")
@@ -1919,15 +1919,15 @@ def test_a_word_of_three_hyphen_joined_parts_narrows_a_known_term_whole(extract_
 
 
 def test_list_members_with_their_sizes_share_the_list_s_type(extract_one):
-    result = extract_one("We test on three benchmarks: FooSet-15 with 100 videos, BarSet-15 (60 videos) and "
-                         "Baz-Color with 128 videos.")
-    assert {("evaluatedOn", "FooSet-15"), ("evaluatedOn", "BarSet-15"), ("evaluatedOn", "Baz-Color")} <= relations(result)
+    result = extract_one("We score widgets on three benchmarks: FooSet-15 with 40 clips, BarSet-15 (75 clips) and "
+                         "Baz-Gray with 12 clips.")
+    assert {("evaluatedOn", "FooSet-15"), ("evaluatedOn", "BarSet-15"), ("evaluatedOn", "Baz-Gray")} <= relations(result)
 
 
 @pytest.mark.parametrize("abstract, title, task", [
     # a purpose after "to" and a purpose verb, as after "for"
-    ("We release widget clips from five gadget makers.", "QuuxClips: A Data Set to Facilitate Gadget Forgery "
-     "Detection", "Gadget Forgery Detection"),
+    ("We release widget clips from five gadget makers.", "QuuxClips: A Widget Corpus to Facilitate Gadget "
+     "Forgery Detection", "Gadget Forgery Detection"),
     # a task gerund's task, though the abstract names the gerund's object ("widget trails")
     ("Our model writes widget trails that people can follow.", "Generating Widget Trails from Gadget Maps",
      "Generating Widget Trails"),
@@ -1937,10 +1937,10 @@ def test_list_members_with_their_sizes_share_the_list_s_type(extract_one):
     ("We train widgets.", "A Quux Net for Gadget Detection, Gizmo Segmentation and Doohickey Tracking",
      "Doohickey Tracking"),
     # a learning setting a title serves
-    ("We build widget decoders.", "QUUX: Nonlinear Widget Decoders for Gadget Learning", "Gadget Learning"),
+    ("We build widget decoders.", "QUUX: Widget Decoders for Gadget Learning", "Gadget Learning"),
     # praise joined by "and" opens the subject
-    ("Our widgets group rows and columns together.", "Fast and Accurate Optimal Gadget-Based Biclustering",
-     "Optimal Gadget-Based Biclustering"),
+    ("Our widgets group rows and columns together.", "Fast and Accurate Gadget-Based Biclustering",
+     "Gadget-Based Biclustering"),
 ])
 def test_a_title_names_its_task(extract_one, abstract, title, task):
     assert ("addresses", task) in relations(extract_one(abstract, title=title))
@@ -1953,7 +1953,7 @@ def test_real_time_is_no_name_though_the_title_capitalises_it(extract_one):
 
 
 def test_a_task_noun_a_name_is_for_is_a_task(extract_one):
-    result = extract_one("We test the chosen widgets on FooSet-10 for classification, and on BazCO for detection.")
+    result = extract_one("Our widgets run on FooSet-10 for classification, and on BazCO for detection.")
     assert {("addresses", "classification"), ("addresses", "detection")} <= relations(result)
 
 
@@ -1972,21 +1972,20 @@ def test_an_eponym_before_a_method_activity_is_one_name(extract_one):
 
 
 def test_a_noun_the_parser_hangs_beside_a_one_word_term_narrows_it(extract_one):
-    result = extract_one("We minimise the widget loss with existing group lasso solvers. Planar flow, an early "
-                         "studied normalizing flow, beats a baseline transformer.")
+    result = extract_one("We fit widgets with off-the-shelf group lasso solvers. Foo flow, a rarely studied "
+                         "normalizing flow, beats a baseline transformer.")
     names = set(by_name(result))
     assert "group lasso" in names and "lasso" not in names
     assert "studied normalizing flow" not in names and "baseline transformer" not in names
 
 
 def test_a_capitalised_name_right_after_a_colon_is_read_whole(extract_one):
-    result = extract_one("We audit two such services: Quux Rekognition and Zorb Cloud.")
-    assert {"Quux Rekognition", "Zorb Cloud"} <= set(by_name(result))
+    result = extract_one("We audit two widget services: Quux Vision and Zorb Cloud.")
+    assert {"Quux Vision", "Zorb Cloud"} <= set(by_name(result))
 
 
 def test_a_participle_in_an_opening_phrase_is_not_the_authors_verb(extract_one):
-    result = extract_one("Using both standard and recently released widget datasets, we find that old widgets "
-                         "fail.")
+    result = extract_one("Taking both old and recently released gadget datasets, we see that widgets break.")
     assert not any(p == "proposes" for p, _ in relations(result))
     built = extract_one("We have built and released FooSet, a corpus of widgets.")
     assert ("proposes", "FooSet") in relations(built)
@@ -2008,15 +2007,14 @@ def test_an_eponym_goes_on_a_name_it_follows(extract_one):
 
 
 def test_a_known_dataset_before_a_model_ends_its_name(extract_one):
-    result = extract_one("Applying it to a strong Wikitext-103 LM and an ImageNet ResNet-50 helps widgets.")
+    result = extract_one("Widgets help a Wikitext-103 LM and an ImageNet ResNet-50 alike.")
     found = relations(result)
     assert {("evaluatedOn", "Wikitext-103"), ("evaluatedOn", "ImageNet"), ("usesModel", "ResNet-50")} <= found
     assert not any(name in ("Wikitext-103 LM", "ImageNet ResNet-50") for _, name in found)
 
 
 def test_a_task_list_stops_at_a_preposition_gerund(extract_one):
-    result = extract_one("We test real-world widget applications including probabilistic maximum covering "
-                         "problems.")
+    result = extract_one("We run real-world widget applications including sparse minimum gadget covering problems.")
     assert not any("including" in name for name in by_name(result))
 
 
@@ -2026,29 +2024,28 @@ def test_a_name_with_an_adjective_suffix_is_no_name(extract_one):
 
 
 def test_a_slogan_title_with_beyond_and_a_degree_name_nothing(extract_one):
-    result = extract_one("We prove results for HMC Markov chains and study PhD admissions.",
-                         title="Widgets Beyond Gadgets: Unleashing Raw Quux Data")
+    result = extract_one("Our bounds cover HMC Markov chains, and the widgets come from PhD theses.",
+                         title="Widgets Beyond Gadgets: Raw Quux Data for Fusion")
     names = set(by_name(result))
     assert not {"Widgets Beyond Gadgets", "PhD", "HMC Markov"} & names
 
 
 def test_a_lone_name_with_a_parameter_count_is_a_model(extract_one):
-    result = extract_one("Our best baseline, the T5-based Zorblat with 11B parameters, beats widgets, and Blick (7B) "
+    result = extract_one("The T5-based Zorblat with 11B parameters sorts widgets, and Blick (7B) "
                          "does too.")
     names = by_name(result)
     assert names["Zorblat"].type == "Model" and names["Blick"].type == "Model"
 
 
 def test_a_plausible_model_is_no_name_and_an_eponym_metric_is_one(extract_one):
-    result = extract_one("We introduce a biologically plausible model of the widget formation. Each step is a "
-                         "geodesic on a manifold with a Quux metric.")
+    result = extract_one("We introduce a biologically plausible model of widget growth. Widgets move along curves of "
+                         "a Quux metric.")
     names = set(by_name(result))
     assert "plausible model" not in names and "Quux metric" in names
 
 
 def test_hyphenated_surnames_in_a_citation_are_no_names(extract_one):
-    result = extract_one("Unlike earlier widgets (e.g., Spherical LSH (Zorb-Blick-Quux 2014) (Zorb-Quux 2015)), "
-                         "ours is practical.")
+    result = extract_one("Widget hashing builds on Spherical LSH (Zorb-Blick-Quux 2014) (Zorb-Quux 2015) and runs fast.")
     names = set(by_name(result))
     assert "Spherical LSH" in names and not any("Zorb" in n for n in names)
 
