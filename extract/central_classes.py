@@ -5,7 +5,7 @@ neural networks as such ("the generalization of deep neural networks", "neural n
 The sign read here is repetition as a plural head noun: at least `MIN_USES` uses (the title counting once), each
 the head of its phrase (not "neural network architecture"), with no determiner or possessive ("the same neural
 networks", "our networks" name particular networks) and no modifier but the allowed ones ("deep", "artificial";
-"graph neural networks" is another class); a plural abbreviation of the class ("DNNs") is a use of it too. The
+"graph neural networks" is another class); an abbreviation of the class ("DNNs", "DNN") is a use of it too. The
 phrases, modifiers and abbreviations are data (`central_model_classes` in
 `patterns/heads.json`); the modifiers are left out of the name, so that all spellings are one entity, and each
 use's written form with them ("deep neural networks") is kept beside it, an alias the graph can be searched by.

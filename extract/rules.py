@@ -54,7 +54,7 @@ class Rules:
     generic_phrases: frozenset[str]  # lower-case, singular: too general to be an entity found by its phrase alone
     central_class_phrases: frozenset[str]  # lower-case, plural: model classes that repetition makes central
     central_class_modifiers: frozenset[str]  # words allowed before them, left out of the name ("deep")
-    central_class_abbreviations: dict[str, str]  # plural abbreviation -> the phrase it counts as ("DNNs")
+    central_class_abbreviations: dict[str, str]  # abbreviation -> the phrase it counts as ("DNNs", "DNN")
     title_function_words: frozenset[str]  # besides stop words, where a phrase of a title may start or end
     study_gerunds: frozenset[str]  # opening a title, they make its subject studied, not built ("Exploring X")
     title_purpose_verbs: frozenset[str]  # after "to" in a title, what follows is the purpose ("to Facilitate X")
