@@ -30,9 +30,9 @@ from .method_phrases import MethodPhrases
 from .doc_cache import cached
 from .doc_entities import DocEntity, EntityTyper, named
 from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
-from .names import (ACRONYM, ACTIVITY_ENDINGS, has_shape, in_word_hyphen, inside_longer_name, is_capitalised_compound,
-                    is_title_word, is_version, language_pair, looks_like_dataset, looks_like_model, modifier_suffix_at,
-                    wordforms)
+from .names import (ACRONYM, ACTIVITY_ENDINGS, has_shape, hyphenated_word_start, in_word_hyphen, inside_longer_name,
+                    is_capitalised_compound, is_title_word, is_version, language_pair, looks_like_dataset,
+                    looks_like_model, modifier_suffix_at, wordforms)
 from .rules import Rules, dataset_family
 from .shared_heads import SharedHeads, shared_editions
 from .substring_filter import SubstringFilter
@@ -614,9 +614,7 @@ class MentionFinder:
                     start - 2 >= sentence_start and in_word_hyphen(doc[start - 2])):  # (not "model-based")
                 # "based" written apart names nothing alone ("point cloud based 3D reconstruction"), but with the
                 # hyphenated word before it, whole, it does ("gradient-norm based pruning")
-                first = start - 2
-                while first - 2 >= sentence_start and in_word_hyphen(doc[first - 1]):
-                    first -= 2
+                first = hyphenated_word_start(doc, start - 2, sentence_start)
                 if first < start - 2 and all(t.is_lower for t in doc[first : start - 1] if t.is_alpha):
                     start, words = first, words + 1
                 break
@@ -633,9 +631,7 @@ class MentionFinder:
         """Where a lower-case word of three hyphen-joined parts or more that ends at `start` begins, when it
         modifies the term (tokens start..end) as a whole ("text-to-image diffusion models": the parser hangs
         "image" on "to"); else None."""
-        first = start - 1
-        while first - 2 >= sentence_start and in_word_hyphen(doc[first - 1]):
-            first -= 2
+        first = hyphenated_word_start(doc, start - 1, sentence_start)
         if first > start - 5:
             return None  # no hyphen, or two parts: read word by word
         parts = doc[first:start]

@@ -102,6 +102,15 @@ def in_word_hyphen(token) -> bool:
     return token.text in ("-", "‐", "‑") and not token.whitespace_ and token.i > 0 and not token.doc[token.i - 1].whitespace_
 
 
+def hyphenated_word_start(doc, last: int, floor: int) -> int:
+    """The index of the first part of the hyphenated word whose last part is doc[last] (`last` itself for a word
+    without hyphens), not before `floor`: "text" of "text-to-image"."""
+    first = last
+    while first - 2 >= floor and in_word_hyphen(doc[first - 1]):
+        first -= 2
+    return first
+
+
 def modifier_suffix_at(text: str, end: int) -> bool:
     """A name ending at `end` only modifies the noun after it: "-based", "-like", "-driven" ... follow
     ("CNN-based framework")."""
