@@ -84,6 +84,8 @@ _NAMED_PHRASE = re.compile(
 )
 _ASCII_LETTERS = frozenset(string.ascii_letters)
 #: The noun and the naming word before a name: "an alternative approach called ", "a dataset, dubbed “".
+#: The word before a naming word ("agents" of "agents, called"): a plural one names a pair of names after it.
+_WORD_BEFORE_NAMING = re.compile(r"([A-Za-z]+),?\s+$")
 _NAMED_AFTER = re.compile(r"([A-Za-z][A-Za-z\-]*),?\s+([a-z]+)\s+[\"“']?$")
 #: How the text before a list's first member ends, when _LIST_HEAD can match there: a cheap test before the search.
 _LIST_ENDS = ("(", ":", ",", " as", "including", "e.g.", "namely", "like")
@@ -692,7 +694,7 @@ class MentionFinder:
                     if (name.lower() not in rules.not_names
                             and (first not in rules.not_names or (len(run) > 1 and first in rules.eponyms))
                             and not (name.istitle() and name.lower() in rules.stop_modifiers)  # "On Standard ..."
-                            and name.lower() not in rules.places  # "India", not the "UK" of "UK Biobank"
+                            and name.lower() not in rules.places_and_organisations  # "India", not the "UK" of "UK Biobank"
                             and name.lower() not in rules.languages  # "German" of "English and German datasets"
                             and not (len(run) == 1 and is_version(name)) and not language_pair(name, rules)):
                         rule = "name:shape" if shaped else ("name:multiword" if len(run) > 1 else "name:proper-noun")
@@ -837,7 +839,7 @@ class MentionFinder:
         word = text[start:end].lower()
         if not (noun.start(1) == end + 1 and text[end] == " " and noun.group(1).islower()
                 and singular_word(noun.group(1)) in self.rules.eponym_heads
-                and word not in self.rules.known and word not in self.rules.places):
+                and word not in self.rules.known and word not in self.rules.places_and_organisations):
             return None
         span = doc.char_span(start, noun.end(1))
         if span is None or (span[-1].pos_ not in ("NOUN", "PROPN") and span[-1].tag_ != "VBG"):
@@ -1058,14 +1060,22 @@ class MentionFinder:
         return found
 
     def _named_phrases(self, text: str) -> list[Candidate]:
-        """The capitalised phrase after "called / named / dubbed ...", small words and all ("Contrast to Divide")."""
+        """The capitalised phrase after "called / named / dubbed ...", small words and all ("Contrast to Divide");
+        after a plural noun, or of two acronyms, the names of a pair ("two widgets, called Foo Net and Bar Net")."""
         found = []
         for match in _NAMED_PHRASE.finditer(text):
             if match.group(1).lower() not in self.rules.naming_words:
                 continue
-            start, end = match.span(2)
-            if " " in match.group(2):  # one word is already a name candidate
-                found.append(Candidate(start, end, match.group(2), "name:after-naming-word", 0.8, _NAME))
+            before = _WORD_BEFORE_NAMING.search(text, max(match.start() - 40, 0), match.start())
+            plural = before is not None and before.group(1).islower() and singular_word(before.group(1)) != before.group(1)
+            spans = [match.span(2)]
+            pair = match.group(2).rpartition(" and ")
+            if pair[1] and (plural or all(" " not in part and has_shape(part) for part in (pair[0], pair[2]))):
+                cut = match.start(2) + len(pair[0])  # also two acronyms: "a method called FOO and BARF"
+                spans = [(match.start(2), cut), (cut + len(" and "), match.end(2))]
+            for start, end in spans:
+                if " " in text[start:end]:  # one word is already a name candidate
+                    found.append(Candidate(start, end, text[start:end], "name:after-naming-word", 0.8, _NAME))
         return found
 
     def _comparative_measures(self, text: str) -> list[Candidate]:

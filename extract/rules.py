@@ -24,7 +24,7 @@ class Rules:
     not_names: frozenset[str]  # the eponyms included
     eponyms: frozenset[str]  # words made from people's names: no names alone, but they open one ("Gaussian Process")
     languages: frozenset[str]
-    places: frozenset[str]
+    places_and_organisations: frozenset[str]  # no names alone ("India", "OpenAI"), but they may open one
     modalities: frozenset[str]  # lower-case: kinds of signal or record, not artifacts ("EEG recordings")
     type_heads: dict[str, str]  # head lemma -> entity type
     stop_modifiers: frozenset[str]
@@ -148,7 +148,7 @@ def load_rules() -> Rules:
         not_names=_lower_set(lexicon["not_names"] + lexicon["eponyms"]),
         eponyms=_lower_set(lexicon["eponyms"]),
         languages=_lower_set(lexicon["languages"]),
-        places=_lower_set(lexicon["places"]),
+        places_and_organisations=_lower_set(lexicon["places"] + lexicon["organisations"]),
         modalities=_lower_set(lexicon["modalities"]),
         type_heads=type_heads,
         stop_modifiers=_lower_set(heads["stop_modifiers"]),

@@ -31,6 +31,8 @@ _TITLE_PART = re.compile(r"[\w'’]+(?:-[\w'’]+)*|[^\w\s]")
 _CAPITALISED_PART = re.compile(r"(?<![\w'’])[A-Z][a-z]+")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _NOUNS = (NOUN, PROPN)
+#: A number of dimensions, the one kind of word with digits that opens a phrase of the title ("3D widget datasets").
+_DIMENSIONS = re.compile(r"[1-9]D")
 #: Words before a title's instrument, the method it names in three words or more: "Training Deep Neural-Networks
 #: Using a Noise Adaptation Layer" (in two, mostly a method it uses: "... with Transformer Networks").
 _INSTRUMENT_WORDS = frozenset({"using", "via", "with", "through"})
@@ -364,7 +366,10 @@ class TitleReader:
 
     def _in_title(self, tokens: list[Token], title: list[str], continued: frozenset[int]) -> bool:
         first, last = tokens[0], tokens[-1]
-        if not first.is_alpha or first.is_stop or first.pos_ in ("DET", "PRON", "NUM") or last.pos not in _NOUNS:
+        dimensions = _DIMENSIONS.fullmatch(first.text) is not None
+        if dimensions and len(tokens) < 3:
+            return False  # two words besides it, as without it: not "3D assets"
+        if not (first.is_alpha or dimensions) or first.is_stop or first.pos_ in ("DET", "PRON", "NUM") or last.pos not in _NOUNS:
             return False
         if first.lower_ in self.rules.stop_modifiers or any(t.is_punct and not in_word_hyphen(t) for t in tokens):
             return False

@@ -2055,3 +2055,33 @@ def test_a_measure_s_acronym_before_loss_names_a_training_loss(extract_one):
     names = by_name(result)
     assert names["MSE loss"].type == "Method"
     assert "accuracy loss" not in names
+
+
+def test_names_of_a_pair_after_a_plural_noun_or_two_acronyms_are_two_names(extract_one):
+    result = extract_one("The resulting widgets, called Quux Pro and Zorb Pro, beat their plain versions. We also "
+                         "give a method called FOOB and BARQ for gadgets.")
+    names = set(by_name(result))
+    assert {"Quux Pro", "Zorb Pro", "FOOB", "BARQ"} <= names
+    assert not any(" and " in name for name in names)
+    single = extract_one("We give a widget framework called Quux Sorting and Zorb Merging.")
+    assert "Quux Sorting and Zorb Merging" in set(by_name(single))
+
+
+def test_a_number_of_dimensions_opens_a_phrase_the_title_names(extract_one):
+    result = extract_one("Existing 3D widget datasets are small, and 3D gadgets are rare.",
+                         title="A Large 3D Widget Dataset of 3D Gadgets")
+    names = set(by_name(result))
+    assert "3D widget dataset" in names and "3D gadget" not in names
+
+
+def test_organisations_and_cities_alone_are_no_names(extract_one):
+    result = extract_one("We compare gadgets released by OpenAI and NVIDIA with widgets from New York City, and "
+                         "test them on OpenAI Gym.")
+    names = set(by_name(result))
+    assert "OpenAI Gym" in names and not {"OpenAI", "NVIDIA", "New York City"} & names
+
+
+def test_average_and_downstream_narrow_a_known_metric(extract_one):
+    result = extract_one("Our widget raises the average accuracy and keeps the downstream accuracy of gadgets.")
+    names = set(by_name(result))
+    assert {"average accuracy", "downstream accuracy"} <= names and "accuracy" not in names
