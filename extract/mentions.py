@@ -190,6 +190,15 @@ def _phrase_start(noun: Token) -> int:
     return start
 
 
+def _is_stop_modifier(token: Token, rules: Rules) -> bool:
+    """An evaluative or other stop modifier, unless it opens a phrase kept whole with the word after it ("natural
+    language", `stop_modifier_phrases`)."""
+    if token.lower_ not in rules.stop_modifiers:
+        return False
+    after = token.doc[token.i + 1].lower_ if token.i + 1 < len(token.doc) else ""
+    return f"{token.lower_} {after}" not in rules.stop_modifier_phrases
+
+
 def _paid_attention(span: Span, attention_verbs: frozenset[str]) -> bool:
     """The attention a topic receives, attracts or is paid ("a lot of" it too, "has been put on" it), or someone's
     ("their attention"): no attention mechanism."""
@@ -662,8 +671,8 @@ class MentionFinder:
         sibling = (token.i == end - 2 and token.pos_ == "NOUN" and token.dep_ in ("compound", "nmod")
                    and token.head.i >= end and token.head.i == last.head.i and last.dep_ in _MODIFIER_DEPS)
         return ((start <= token.head.i < end or sibling) and (token.is_lower or eponym or opener)
-                and word not in self.rules.stop_modifiers
-                and token.lower_ not in self.rules.stop_modifiers and not takes_object
+                and not (hyphenated and word in self.rules.stop_modifiers)
+                and not _is_stop_modifier(token, self.rules) and not takes_object
                 and not _ends_state_of_the_art(token)
                 and (hyphenated or (token.dep_ in _MODIFIER_DEPS and not token.is_stop and not token.like_num
                                     # a verb the tagger took for a plural ("X empowers agents"); "data" is none
@@ -717,6 +726,9 @@ class MentionFinder:
                     continue
                 if "://" in word or word.startswith("www.") or ("/" in word and "." in word):
                     flush()
+                    continue
+                if "/" in word and all(len(part) <= 1 for part in word.split("/")):
+                    flush()  # letters joined by slashes ("R/G/B channels", "E/I balance") name no thing
                     continue
                 parts = self._known_parts(word, start)
                 if parts:  # "PSNR/SSIM", "METEOR/CIDEr-D": known names joined by a slash, each its own
@@ -1112,7 +1124,7 @@ class MentionFinder:
                 if "".join(t.text for t in tokens[:3]).lower() not in rules.stop_modifiers:
                     break
                 del tokens[:3]
-            elif (tokens[0].lower_ in rules.stop_modifiers or tokens[0].text == "%"
+            elif (_is_stop_modifier(tokens[0], rules) or tokens[0].text == "%"
                   or tokens[0].pos_ in _NO_NAME_OPENERS or _ends_state_of_the_art(tokens[0])
                   or (etype == "Metric" and tokens[0].lower_ in rules.metric_prefixes_dropped)):
                 tokens.pop(0)

@@ -28,6 +28,7 @@ class Rules:
     modalities: frozenset[str]  # lower-case: kinds of signal or record, not artifacts ("EEG recordings")
     type_heads: dict[str, str]  # head lemma -> entity type
     stop_modifiers: frozenset[str]
+    stop_modifier_phrases: frozenset[str]  # "natural language": a stop modifier kept before the word after it
     metric_prefixes_dropped: frozenset[str]
     narrowed_metric_heads: frozenset[str]  # measures only with a narrowing word: "generalization performance"
     narrowing_adjectives: frozenset[str]  # the adjectives that narrow them: "predictive performance"
@@ -152,6 +153,7 @@ def load_rules() -> Rules:
         modalities=_lower_set(lexicon["modalities"]),
         type_heads=type_heads,
         stop_modifiers=_lower_set(heads["stop_modifiers"]),
+        stop_modifier_phrases=_lower_set(heads["stop_modifier_phrases"]["phrases"]),
         metric_prefixes_dropped=_lower_set(heads["metric_prefixes_dropped"]),
         narrowed_metric_heads=_lower_set(heads["narrowed_metric_heads"]["heads"]),
         narrowing_adjectives=_lower_set(heads["narrowed_metric_heads"]["adjectives"]),

@@ -22,7 +22,7 @@ from .names import has_shape, in_word_hyphen, is_title_word
 from .rules import Rules
 
 #: A title that opens with a short name and a colon or dash: "Seq2Tens: Efficient Representations of ...".
-_OPENING_NAME = re.compile(r"^\s*([^:;,.!?]{2,60}?)\s*(?::|\s[-–—]\s)\s*(\S.*)", re.S)
+_OPENING_NAME = re.compile(r"^\s*([^:;,.!?]{2,60}?)\s*(?::|\s(?:---?|[-–—])\s)\s*(\S.*)", re.S)
 #: A system named before the numbered shared task or workshop it was built for: "FooMiner at SemEval-2019 Task 3".
 _AT_VENUE = re.compile(r"^(\S+) (?:at|@) \S*\d")
 #: A title's words (hyphenated ones whole) and its punctuation, one match each.

@@ -2085,3 +2085,24 @@ def test_average_and_downstream_narrow_a_known_metric(extract_one):
     result = extract_one("Our widget raises the average accuracy and keeps the downstream accuracy of gadgets.")
     names = set(by_name(result))
     assert {"average accuracy", "downstream accuracy"} <= names and "accuracy" not in names
+
+
+@pytest.mark.parametrize("title", ["FooBench --- A Widget Benchmark for Gadgets", "FooBench -- A Widget Benchmark"])
+def test_a_title_name_before_a_typed_dash_is_the_proposal(extract_one, title):
+    result = extract_one("We release a benchmark of widgets and test gadgets on it.", title=title)
+    assert ("proposes", "FooBench") in relations(result)
+
+
+@pytest.mark.parametrize("title", ["Quux Strikes Back: Sparse Widgets in Gadgets", "Zorb Matters: Widgets for Gadgets",
+                                   "Widget Meets Gadget: A Study"])
+def test_a_slogan_with_a_verb_before_a_title_colon_is_no_name(extract_one, title):
+    result = extract_one("We study widgets and their gadgets.", title=title)
+    assert not any(name.startswith(("Quux", "Zorb", "Widget Meets")) for name in by_name(result))
+
+
+def test_letters_joined_by_slashes_and_natural_language_before_a_term(extract_one):
+    result = extract_one("We present a large natural language question answering dataset of widgets, and we "
+                         "condition on whole pixels rather than R/G/B sub-pixels. Widgets help natural language tasks.")
+    names = set(by_name(result))
+    assert "natural language question answering" in names
+    assert not {"R/G/B", "language question answering", "natural language"} & names
