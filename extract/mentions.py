@@ -84,6 +84,8 @@ _NAMED_PHRASE = re.compile(
 )
 _ASCII_LETTERS = frozenset(string.ascii_letters)
 #: The noun and the naming word before a name: "an alternative approach called ", "a dataset, dubbed “".
+#: Tags of a verb in a finite or base form: a known metric's word so tagged is the verb ("recall", "score").
+_FINITE_VERB_TAGS = frozenset({"VB", "VBD", "VBP", "VBZ"})
 #: The word before a naming word ("agents" of "agents, called"): a plural one names a pair of names after it.
 _WORD_BEFORE_NAMING = re.compile(r"([A-Za-z]+),?\s+$")
 _NAMED_AFTER = re.compile(r"([A-Za-z][A-Za-z\-]*),?\s+([a-z]+)\s+[\"“']?$")
@@ -576,6 +578,9 @@ class MentionFinder:
                     span, self.rules.attention_verbs):
                 continue
             etype = doc.vocab.strings[match_id]
+            if etype == "Metric" and len(span) == 1 and span[0].tag_ in _FINITE_VERB_TAGS and not (
+                    start and (doc[start - 1].pos_ == "CCONJ" or doc[start - 1].like_num)):
+                continue  # a verb: "models that recall these memories" (not the tagger's "precision and recall")
             if etype in _EXTENDED_TYPES:
                 start = self._modified_start(doc, span)
                 # modifiers that cut a known term take all of it: "long short-term memory recurrent neural networks"
@@ -739,7 +744,15 @@ class MentionFinder:
                 if word in cited and (not has_shape(word) or is_capitalised_compound(word)):  # "(Foo-Bar 2014)"
                     flush()
                     continue
-                if run and word.endswith(("'s", "’s")) and is_title_word(word[:-2]):
+                possessive = word.endswith(("'s", "’s")) and is_title_word(word[:-2])
+                if possessive and not run:
+                    noun = _NEXT_WORD.match(text, end)
+                    if noun and noun.start(1) == end + 1 and noun.group(1).islower() \
+                            and singular_word(noun.group(1)) in rules.eponym_heads:  # "Lloyd's algorithm"
+                        found.append(Candidate(start, noun.end(1), text[start : noun.end(1)], "name:eponym", 0.6, _NAME,
+                                               self.typer.head_type(noun.group(1)) or "Method"))
+                        continue
+                if run and possessive:
                     run, shaped = [], False  # "David Foster Wallace's": someone's name, none of it a method's
                     continue
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False

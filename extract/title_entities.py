@@ -12,7 +12,7 @@ from spacy.matcher import PhraseMatcher
 
 from .central_classes import CentralClasses
 from .doc_entities import DocEntity, EntityTyper, named
-from .entity_names import name_key, phrase_key, singular
+from .entity_names import name_key, phrase_key, singular, singular_word
 from .names import ACRONYM, has_shape, inside_longer_name
 from .rules import Rules
 from .substring_filter import SubstringFilter
@@ -100,6 +100,12 @@ class TitleEntities:
         if opening is None:
             return
         same = named(entities, opening.name)
+        headless, _, head = opening.name.rpartition(" ")
+        if same is None and headless and singular_word(head.lower()) in self.rules.type_heads:
+            # the abstract's name without the title's head noun: "Foo-Bar Loss: ..." and "a Foo-Bar (FB) loss"
+            same = named(entities, headless)
+            if same is not None:
+                same.aliases.add(opening.name)
         if same is not None:
             same.title_span = (opening.start, opening.end)
             same.opens_title = any(has_shape(word) for word in opening.name.split())

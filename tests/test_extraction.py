@@ -2106,3 +2106,25 @@ def test_letters_joined_by_slashes_and_natural_language_before_a_term(extract_on
     names = set(by_name(result))
     assert "natural language question answering" in names
     assert not {"R/G/B", "language question answering", "natural language"} & names
+
+
+def test_the_title_name_with_a_head_noun_is_the_abstract_name_without_it(extract_one):
+    result = extract_one("We propose a Quux-Zorb (QZ) loss for widgets, which trains gadgets faster.",
+                         title="Quux-Zorb Loss: Faster Widgets for Gadgets")
+    proposed = [e for e in result.entities if ("proposes", e.name) in relations(result)]
+    assert len(proposed) == 1 and "Quux-Zorb Loss" in proposed[0].aliases
+
+
+def test_an_eponym_s_possessive_takes_its_method_noun(extract_one):
+    result = extract_one("We sort widgets with Zorblat's algorithm, then Quuxer’s method, and the method of "
+                         "multipliers.")
+    names = set(by_name(result))
+    assert {"Zorblat's algorithm", "Quuxer’s method", "method of multipliers"} <= names
+    assert not {"Zorblat", "Quuxer"} & names
+
+
+def test_a_metric_word_used_as_a_verb_is_no_metric(extract_one):
+    verb = extract_one("Widget models that recall past gadgets learn fast.")
+    assert "recall" not in by_name(verb)
+    measure = extract_one("We report the precision and recall of widget models.")
+    assert "recall" in by_name(measure)
