@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_PAREN = re.compile(r"\(([^()]{1,40})\)")
+_PAREN = re.compile(r"\(([^()]{1,80})\)")
 _CLAUSE_MARK = re.compile(r"[,;]")
 _WORD_TEXT = re.compile(r"[^\W\d_][\w'-]*")
 #: Words a list of capitalised words may hold: "Memory, Attention, and Control".

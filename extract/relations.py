@@ -179,22 +179,20 @@ class RelationFinder:
 
     def _ownable(self, entities) -> set[str]:
         """Keys of the names that can be proposed, being new-looking: not metrics or tasks, not known lexicon
-        names (but for the name-shaped one the title opens with: "PointNet: ..."), not "LLM" nor "neural
-        networks"."""
+        names, not "LLM" nor "neural networks"; but the name-shaped one the title opens with ("PointNet: ..."),
+        unless a known metric or task ("VQA: ...")."""
         rules = self.rules
         classes = rules.generic_model_classes | rules.central_class_phrases
         ownable = set()
         for key, entity in entities.items():
-            if entity.type in ("Metric", "Task"):
-                continue
-            if entity.opens_title:
-                ownable.add(key)
-                continue
             written = (entity.name, *entity.aliases)
             names = {name.lower() for name in written}
             # "Generative Adversarial Networks", "CNNs": known in the singular (an acronym's plural reads as cased)
-            known = names | {singular(name).lower() for name in written}
-            if not (known & rules.known.keys()) and not (names & classes) and not any(
+            in_lexicon = bool((names | {singular(name).lower() for name in written}) & rules.known.keys())
+            measure_or_task = entity.type in ("Metric", "Task")
+            if entity.opens_title and not (measure_or_task and in_lexicon):
+                ownable.add(key)  # even one its long form types as a task ("FOOB: Widget Parsing and ...")
+            elif not measure_or_task and not in_lexicon and not (names & classes) and not any(
                     n.rstrip("s") in rules.generic_model_classes for n in names):
                 ownable.add(key)
         return ownable

@@ -2128,3 +2128,18 @@ def test_a_metric_word_used_as_a_verb_is_no_metric(extract_one):
     assert "recall" not in by_name(verb)
     measure = extract_one("We report the precision and recall of widget models.")
     assert "recall" in by_name(measure)
+
+
+def test_a_long_form_in_brackets_after_its_acronym_may_be_long(extract_one):
+    result = extract_one("We introduce FOOB (Fast Ordered Object by Bundling of Widgets network), a model for gadgets.")
+    names = by_name(result)
+    assert "FOOB" in names and "Fast Ordered Object by Bundling of Widgets network" in names["FOOB"].aliases
+
+
+def test_the_acronym_a_title_opens_with_is_proposed_though_its_long_form_names_a_task(extract_one):
+    result = extract_one("Here we propose FOOB (Fast and Ordered Object Bundle Recognition) a simple framework for "
+                         "widget recognition.", title="FOOB: Fast and Ordered Object Bundle Recognition")
+    assert ("proposes", "FOOB") in relations(result)
+    assert "Fast and Ordered Object Bundle Recognition" in by_name(result)["FOOB"].aliases
+    known = extract_one("We answer questions about widget images.", title="VQA: Visual Question Answering on Widgets")
+    assert not any(predicate == "proposes" for predicate, _ in relations(known))
