@@ -83,11 +83,11 @@ _NAMED_PHRASE = re.compile(
     r"\b([A-Za-z]+)\s+[\"“']?([A-Z][\w\-]*(?:\s+(?:(?:to|of|for|and|the|in|on|with|via|from)\s+)?[A-Z][\w\-]*)*)"
 )
 _ASCII_LETTERS = frozenset(string.ascii_letters)
-#: The noun and the naming word before a name: "an alternative approach called ", "a dataset, dubbed “".
 #: Tags of a verb in a finite or base form: a known metric's word so tagged is the verb ("recall", "score").
 _FINITE_VERB_TAGS = frozenset({"VB", "VBD", "VBP", "VBZ"})
 #: The word before a naming word ("agents" of "agents, called"): a plural one names a pair of names after it.
 _WORD_BEFORE_NAMING = re.compile(r"([A-Za-z]+),?\s+$")
+#: The noun and the naming word before a name: "an alternative approach called ", "a dataset, dubbed “".
 _NAMED_AFTER = re.compile(r"([A-Za-z][A-Za-z\-]*),?\s+([a-z]+)\s+[\"“']?$")
 #: How the text before a list's first member ends, when _LIST_HEAD can match there: a cheap test before the search.
 _LIST_ENDS = ("(", ":", ",", " as", "including", "e.g.", "namely", "like")
@@ -708,7 +708,8 @@ class MentionFinder:
                     if (name.lower() not in rules.not_names
                             and (first not in rules.not_names or (len(run) > 1 and first in rules.eponyms))
                             and not (name.istitle() and name.lower() in rules.stop_modifiers)  # "On Standard ..."
-                            and name.lower() not in rules.places_and_organisations  # "India", not the "UK" of "UK Biobank"
+                            # "India", "OpenAI", not the "UK" of "UK Biobank"
+                            and name.lower() not in rules.places_and_organisations
                             and name.lower() not in rules.languages  # "German" of "English and German datasets"
                             and not (len(run) == 1 and is_version(name)) and not language_pair(name, rules)):
                         rule = "name:shape" if shaped else ("name:multiword" if len(run) > 1 else "name:proper-noun")
@@ -1092,7 +1093,8 @@ class MentionFinder:
             if match.group(1).lower() not in self.rules.naming_words:
                 continue
             before = _WORD_BEFORE_NAMING.search(text, max(match.start() - 40, 0), match.start())
-            plural = before is not None and before.group(1).islower() and singular_word(before.group(1)) != before.group(1)
+            noun = before.group(1) if before else ""
+            plural = noun.islower() and singular_word(noun) != noun
             spans = [match.span(2)]
             pair = match.group(2).rpartition(" and ")
             if pair[1] and (plural or all(" " not in part and has_shape(part) for part in (pair[0], pair[2]))):

@@ -369,7 +369,8 @@ class TitleReader:
         dimensions = _DIMENSIONS.fullmatch(first.text) is not None
         if dimensions and len(tokens) < 3:
             return False  # two words besides it, as without it: not "3D assets"
-        if not (first.is_alpha or dimensions) or first.is_stop or first.pos_ in ("DET", "PRON", "NUM") or last.pos not in _NOUNS:
+        if (not (first.is_alpha or dimensions) or first.is_stop or first.pos_ in ("DET", "PRON", "NUM")
+                or last.pos not in _NOUNS):
             return False
         if first.lower_ in self.rules.stop_modifiers or any(t.is_punct and not in_word_hyphen(t) for t in tokens):
             return False
