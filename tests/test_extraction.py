@@ -2101,8 +2101,8 @@ def test_a_slogan_with_a_verb_before_a_title_colon_is_no_name(extract_one, title
 
 
 def test_letters_joined_by_slashes_and_natural_language_before_a_term(extract_one):
-    result = extract_one("We present a large natural language question answering dataset of widgets, and we "
-                         "condition on whole pixels rather than R/G/B sub-pixels. Widgets help natural language tasks.")
+    result = extract_one("Our widget corpus serves natural language question answering on gadgets. Widgets are "
+                         "stored per channel, not as R/G/B triples. Widgets help natural language tasks.")
     names = set(by_name(result))
     assert "natural language question answering" in names and not {
         "R/G/B", "language question answering", "natural language"} & names
