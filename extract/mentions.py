@@ -746,13 +746,11 @@ class MentionFinder:
                     flush()
                     continue
                 possessive = word.endswith(("'s", "’s")) and is_title_word(word[:-2])
-                if possessive and not run:
-                    noun = _NEXT_WORD.match(text, end)
-                    if noun and noun.start(1) == end + 1 and noun.group(1).islower() \
-                            and singular_word(noun.group(1)) in rules.eponym_heads:  # "Lloyd's algorithm"
-                        found.append(Candidate(start, noun.end(1), text[start : noun.end(1)], "name:eponym", 0.6, _NAME,
-                                               self.typer.head_type(noun.group(1)) or "Method"))
-                        continue
+                noun = _NEXT_WORD.match(text, end) if possessive and not run else None
+                eponym = self._eponym(doc, start, end, noun) if noun else None
+                if eponym:  # "Lloyd's algorithm", as "Lloyd algorithm"
+                    found.append(eponym)
+                    continue
                 if run and possessive:
                     run, shaped = [], False  # "David Foster Wallace's": someone's name, none of it a method's
                     continue
