@@ -11,6 +11,9 @@ import re
 from dataclasses import dataclass
 
 _PAREN = re.compile(r"\(([^()]{1,80})\)")
+#: "we introduce FooKit: a Foo Interactive Toolkit for ...": a name, a colon, an article (without one, as in "SD-Foo:
+#: Semantic Decomposition for Foo ...", the words after the colon are as often the subject as the name's spelling).
+_COLON_APPOSITION = re.compile(r"(?<![\w-])([^\W_][\w-]*):[ \t]+(?:an?|the|An?|The)[ \t]+")
 _CLAUSE_MARK = re.compile(r"[,;]")
 _WORD_TEXT = re.compile(r"[^\W\d_][\w'-]*")
 #: Words a list of capitalised words may hold: "Memory, Attention, and Control".
@@ -123,11 +126,49 @@ def _crosses_a_clause(long: str) -> bool:
     return any(not word[0].isupper() for word in _WORD_TEXT.findall(long) if word.lower() not in _LIST_GLUE)
 
 
+def _colon_apposition(text: str, colon: re.Match[str], sent_end: int) -> Abbreviation | None:
+    """"FooKit: a Foo Interactive Toolkit for ...": the words after a short form's colon that spell it from their
+    first, cut before the first lower-case function word ("DABS: a Domain-Agnostic Benchmark for Self-supervised
+    learning" gives "Domain-Agnostic Benchmark"), two words or a hyphenated one at least."""
+    short = colon.group(1)
+    if not _is_short_form(short):
+        return None
+    words: list[re.Match[str]] = []
+    for word in _WORD.finditer(text, colon.end(), sent_end):
+        if _CLAUSE_MARK.search(word.group(0)[:-1]) or len(words) > len(short) + 4:
+            break
+        words.append(word)
+        if _CLAUSE_MARK.search(word.group(0)[-1]):
+            break
+    letters = _letters(short)
+    count = next((count for count in range(1, len(words) + 1)  # by initials first, as _match_letters does
+                  if _match_initials(letters, words[:count]) == words[0].start()), None) or \
+        next((count for count in range(1, len(words) + 1)
+              if _match_long(short, words[:count], text) == words[0].start()), None)
+    if count is None:
+        return None
+    head = [words[0]]
+    for word in words[1:count]:
+        if word.group(0) in _NO_OPENERS:
+            break
+        head.append(word)
+    long_end = head[-1].end()
+    while long_end > head[0].start() and not text[long_end - 1].isalnum():
+        long_end -= 1
+    if len(_SUBWORD.findall(text[head[0].start() : long_end])) < 2:
+        return None
+    return Abbreviation(head[0].start(), long_end, colon.start(1), colon.end(1))
+
+
 def find_abbreviations(text: str, sentence_bounds: list[tuple[int, int]] | None = None) -> list[Abbreviation]:
     """All (long, short) definitions in `text`; a long form never crosses a sentence boundary."""
     bounds = sentence_bounds or [(0, len(text))]
     found: list[Abbreviation] = []
     for sent_start, sent_end in bounds:
+        for colon in _COLON_APPOSITION.finditer(text, sent_start, sent_end):
+            apposition = _colon_apposition(text, colon, sent_end)
+            if apposition is not None:
+                found.append(apposition)
         for paren in _PAREN.finditer(text, sent_start, sent_end):
             inner = paren.group(1).strip()
             inner_start = paren.start(1) + (len(paren.group(1)) - len(paren.group(1).lstrip()))

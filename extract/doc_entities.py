@@ -36,6 +36,15 @@ def named(entities: dict[str, DocEntity], name: str) -> DocEntity | None:
     return next((e for e in entities.values() if key == e.key or key in map(name_key, e.aliases)), None)
 
 
+def absorb(entities: dict[str, DocEntity], key: str, into: DocEntity) -> None:
+    """The entity under `key` becomes a spelling of `into`: its name an alias, its mentions and votes added."""
+    entity = entities.pop(key)
+    into.aliases.add(entity.name)
+    into.aliases.update(entity.aliases)
+    into.mentions = sorted(into.mentions + entity.mentions)
+    into.votes.update(entity.votes)
+
+
 class EntityTyper:
     """The type of an entity from its names and the votes its mentions gathered, and of a head noun."""
 

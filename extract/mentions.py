@@ -28,7 +28,7 @@ from .central_classes import CentralClasses
 from .lower_case_names import LowerCaseNames
 from .method_phrases import MethodPhrases
 from .doc_cache import cached
-from .doc_entities import DocEntity, EntityTyper, named
+from .doc_entities import DocEntity, EntityTyper, absorb, named
 from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
 from .names import (ACRONYM, ACTIVITY_ENDINGS, has_shape, hyphenated_word_start, in_word_hyphen, inside_longer_name,
                     is_capitalised_compound, is_title_word, is_version, language_pair, looks_like_dataset,
@@ -991,9 +991,12 @@ class MentionFinder:
         rules, first = self.rules, words[0]
         if first.i > 0 and in_word_hyphen(first.doc[first.i - 1]):
             return False  # the end of a longer hyphenated word: "art" of "state-of-the-art performance"
+        # an activity of a method narrows a measure other than performance: "inference speed", "sampling efficiency"
+        activity = words[-1].lemma_.lower() != "performance"
         return len(words) > 1 and all(
             in_word_hyphen(t) or (t.is_lower and (t.pos_ in ("NOUN", "VERB") or t.lower_ in rules.narrowing_adjectives)
-                                  and rules.type_heads.get(t.lemma_.lower()) not in ("Method", "Model"))
+                                  and (rules.type_heads.get(t.lemma_.lower()) not in ("Method", "Model")
+                                       or (activity and t.lower_.endswith(ACTIVITY_ENDINGS))))
             for t in words[:-1])
 
     def _listed_task(self, words: list) -> bool:
@@ -1138,12 +1141,19 @@ class MentionFinder:
                     break
                 del tokens[:3]
             elif (_is_stop_modifier(tokens[0], rules) or tokens[0].text == "%"
-                  or tokens[0].pos_ in _NO_NAME_OPENERS or _ends_state_of_the_art(tokens[0])
+                  or (tokens[0].pos_ in _NO_NAME_OPENERS and not self._activity_of_a_measure(tokens, etype))
+                  or _ends_state_of_the_art(tokens[0])
                   or (etype == "Metric" and tokens[0].lower_ in rules.metric_prefixes_dropped)):
                 tokens.pop(0)
             else:
                 break
         return tokens
+
+    def _activity_of_a_measure(self, tokens: list, etype: str) -> bool:
+        """"sampling" of "sampling speed": a method's activity, tagged a verb, that narrows the measure after it
+        (other than performance: "learning performance" says nothing of what is measured)."""
+        return etype == "Metric" and len(tokens) > 1 and tokens[0].tag_ == "VBG" and \
+            self.rules.type_heads.get(tokens[0].lower_) == "Method" and tokens[-1].lemma_.lower() != "performance"
 
     def _measured_in(self, root: Token) -> bool:
         """What results are measured in: "in terms of accuracy and convergence error", "measured by X"."""
@@ -1438,7 +1448,7 @@ def _join_spelt_out(entities: dict[str, DocEntity], typer: EntityTyper) -> None:
             continue
         if typer.type_by_evidence(acronym) not in (None, spelt[0].type):
             continue
-        _absorb(entities, key, spelt[0])
+        absorb(entities, key, spelt[0])
 
 
 def _join_names_ending_in_short_forms(entities: dict[str, DocEntity]) -> None:
@@ -1452,13 +1462,5 @@ def _join_names_ending_in_short_forms(entities: dict[str, DocEntity]) -> None:
         long_form = long_forms.get(name_key(words[-1])) if len(words) > 1 else None
         spelt = by_name.get(name_key(" ".join([*words[:-1], long_form]))) if long_form else None
         if spelt is not None and spelt is not entity:
-            _absorb(entities, key, spelt)
+            absorb(entities, key, spelt)
 
-
-def _absorb(entities: dict[str, DocEntity], key: str, into: DocEntity) -> None:
-    """The entity under `key` becomes a spelling of `into`: its name an alias, its mentions and votes added."""
-    entity = entities.pop(key)
-    into.aliases.add(entity.name)
-    into.aliases.update(entity.aliases)
-    into.mentions = sorted(into.mentions + entity.mentions)
-    into.votes.update(entity.votes)

@@ -10,14 +10,17 @@ from collections.abc import Callable
 
 from spacy.matcher import PhraseMatcher
 
+from .abbreviations import find_abbreviations
 from .central_classes import CentralClasses
-from .doc_entities import DocEntity, EntityTyper, named
+from .doc_entities import DocEntity, EntityTyper, absorb, named
 from .entity_names import name_key, phrase_key, singular, singular_word
 from .names import ACRONYM, has_shape, inside_longer_name
 from .rules import Rules
 from .substring_filter import SubstringFilter
 from .titles import OpeningName, TitleReader
 
+#: Title-case words after a spelt-out run: "Model" of "DeViSE: A Deep Visual-Semantic Embedding Model".
+_CAPITALISED_WORDS = re.compile(r"(?:[ -][A-Z][\w-]*)*")
 
 
 def _whole_title(title: str, span: tuple[int, int]) -> bool:
@@ -25,6 +28,20 @@ def _whole_title(title: str, span: tuple[int, int]) -> bool:
     before_colon = title.split(":", 1)[0].rstrip()
     opening = re.match(r"(?:(?:The|An?)\s+)?", title).end()
     return span[0] <= opening and span[1] >= len(before_colon.rstrip(" .?!"))
+
+
+def _described(title: str | None, opening: OpeningName | None, entities: dict[str, DocEntity]) -> DocEntity | None:
+    """The abstract's entity that the words after the opening name's colon spell it out with, with the title-case
+    words after them: "a deep visual-semantic embedding model" under "DeViSE: A Deep Visual-Semantic Embedding Model
+    for ..."; else None."""
+    if opening is None:
+        return None
+    for abbreviation in find_abbreviations(title):
+        if (abbreviation.short_start, abbreviation.short_end) == (opening.start, opening.end):
+            start, end = abbreviation.long_start, abbreviation.long_end
+            longer = end + _CAPITALISED_WORDS.match(title, end).end() - end
+            return named(entities, title[start:longer]) or named(entities, title[start:end])
+    return None
 
 
 def _inside_a_name(name: str, title: str, entities: dict[str, DocEntity]) -> bool:
@@ -69,7 +86,7 @@ class TitleEntities:
     def __call__(self, title: str | None, entities: dict[str, DocEntity]) -> None:
         opening = self.titles.opening_name(title)
         self._acronyms(title, entities)
-        self._opening_name(opening, entities)
+        self._opening_name(opening, _described(title, opening, entities), entities)
         self._named_phrases(title, opening, entities)
         self._known_names(title, entities)
 
@@ -94,12 +111,20 @@ class TitleEntities:
             entity.type = self.typer.long_form_type(long_name) or entity.type
             entities[entity.key] = entity
 
-    def _opening_name(self, opening: OpeningName | None, entities: dict[str, DocEntity]) -> None:
+    def _opening_name(self, opening: OpeningName | None, described: DocEntity | None,
+                      entities: dict[str, DocEntity]) -> None:
         """The name the title opens with: marks the entity the abstract names so, or, when the abstract never
-        does, adds it with the title as its only evidence (typed by its name, or by the noun after the colon)."""
+        does, adds it with the title as its only evidence (typed by its name, or by the noun after the colon).
+        The abstract's entity `described` (see `_described`) is the same one."""
         if opening is None:
             return
         same = named(entities, opening.name)
+        if described is not None and described is not same:
+            if same is None:
+                described.aliases.add(opening.name)
+                same = described
+            else:
+                absorb(entities, described.key, same)
         headless, _, head = opening.name.rpartition(" ")
         if same is None and headless and singular_word(head.lower()) in self.rules.type_heads:
             # the abstract's name without the title's head noun: "Foo-Bar Loss: ..." and "a Foo-Bar (FB) loss"

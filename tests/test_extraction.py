@@ -2142,3 +2142,22 @@ def test_the_acronym_a_title_opens_with_is_proposed_though_its_long_form_names_a
     assert "Fast and Ordered Object Bundle Recognition" in by_name(result)["FOOB"].aliases
     known = extract_one("We answer questions about widget images.", title="VQA: Visual Question Answering on Widgets")
     assert not any(predicate == "proposes" for predicate, _ in relations(known))
+
+
+def test_a_name_spelt_out_after_its_colon_is_one_entity_with_it(extract_one):
+    text = "We introduce GQE: a Gadget Query Engine for tables. GQE answers questions over gadget tables."
+    entity = next(e for e in extract_one(text).entities if "GQE" in (e.name, *e.aliases))
+    assert "Gadget Query Engine" in (entity.name, *entity.aliases)
+    # in a title, the abstract's lower-case name the title spells out with capitals joins the title's name
+    result = extract_one("In this paper we present a deep widget ranking model trained on clicks.",
+                         title="DeWiRa: A Deep Widget Ranking Model")
+    entity = next(e for e in result.entities if e.name == "deep widget ranking model")
+    assert "DeWiRa" in entity.aliases
+    assert ("proposes", "deep widget ranking model") in relations(result)
+
+
+def test_an_activity_narrows_a_speed_but_a_method_noun_no_performance(extract_one):
+    result = extract_one("Our FooNet beats BarNet in terms of widget quality and sampling speed.")
+    assert {"widget quality", "sampling speed"} <= {e.name for e in result.entities if e.type == "Metric"}
+    result = extract_one("FooNet reaches strong training performance and model performance on 3 widget sets.")
+    assert not {"training performance", "model performance"} & set(by_name(result))
