@@ -160,6 +160,17 @@ def _colon_apposition(text: str, colon: re.Match[str], sent_end: int) -> Abbrevi
     return Abbreviation(head[0].start(), long_end, colon.start(1), colon.end(1))
 
 
+def _long_form_region(text: str, sent_start: int, bracket: int) -> tuple[int, int]:
+    """Where a long form before the bracket at `bracket` may lie: not back past an earlier bracket ("Foo Bar (FB),
+    and Baz Quux (BQ)"), nor inside a citation right before it ("Foo Bar (Smith, 2015) (FB)")."""
+    end = bracket
+    previous = text.rfind(")", sent_start, end)
+    if previous >= 0 and not text[previous + 1 : end].strip():
+        end = max(text.rfind("(", sent_start, previous), sent_start)
+        previous = text.rfind(")", sent_start, end)
+    return (previous + 1 if previous >= 0 else sent_start), end
+
+
 def find_abbreviations(text: str, sentence_bounds: list[tuple[int, int]] | None = None) -> list[Abbreviation]:
     """All (long, short) definitions in `text`; a long form never crosses a sentence boundary."""
     bounds = sentence_bounds or [(0, len(text))]
@@ -172,7 +183,7 @@ def find_abbreviations(text: str, sentence_bounds: list[tuple[int, int]] | None 
         for paren in _PAREN.finditer(text, sent_start, sent_end):
             inner = paren.group(1).strip()
             inner_start = paren.start(1) + (len(paren.group(1)) - len(paren.group(1).lstrip()))
-            before = list(_WORD.finditer(text, sent_start, paren.start()))
+            before = list(_WORD.finditer(text, *_long_form_region(text, sent_start, paren.start())))
             if _is_short_form(inner):
                 long_start = _match_long(inner, before, text)
                 if long_start is not None:

@@ -21,13 +21,13 @@ from spacy.tokens import Doc, Token
 from spacy.vocab import Vocab
 
 from .entity_names import singular
-from .names import breaks_a_phrase, in_word_hyphen
+from .names import breaks_a_phrase, has_shape, in_word_hyphen
 from .rules import Rules
 
 #: Verbs whose object is what a method is built with or on: "using a reverse translation model", "we extend the
 #: multinomial logit model".
 USE_VERBS = frozenset({"use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit", "extend",
-                       "adapt", "generalize", "generalise"})
+                       "adapt", "generalize", "generalise", "combine"})
 #: Adjectives that mark a phrase opened by "a" or "our" as the paper's own: "a new adaptive temporal pooling".
 NEW_WORDS = frozenset({"new", "novel"})
 _OWN_DETERMINERS = frozenset({"a", "an", "our", "my"})
@@ -61,7 +61,8 @@ class MethodPhrases:
         new = [doc[i] for i, lemma in enumerate(lemmas)
                if lemma in self.new_lemmas or (lemma == self.propose_lemma and doc[i].lower_ == "proposed")]
         own = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.own_lemmas]
-        return self._compared(compared, text) + self._used(used, text) + self._new(new, own, text)
+        # a phrase both used and new is new: "our approach combines a novel widget scheme and ..."
+        return self._compared(compared, text) + self._new(new, own, text) + self._used(used, text)
 
     def _compared(self, governors: list[Token], text: str) -> list[tuple[int, int, str, str]]:
         rules, found = self.rules, []
@@ -91,7 +92,9 @@ class MethodPhrases:
                  if adjective.dep_ == "amod" and adjective.head.pos_ == "NOUN"
                  and any(c.lower_ in (_OWN_DETERMINERS if adjective.lower_ in NEW_WORDS else _PROPOSED_DETERMINERS)
                          for c in adjective.head.children if c.dep_ in ("det", "poss"))
-                 and not any(c.dep_ == "advmod" for c in adjective.children)]
+                 and not any(c.dep_ == "advmod" for c in adjective.children)
+                 # a description of the name it is in apposition to: "FooNet, a novel widget ranking approach"
+                 and not (adjective.head.dep_ == "appos" and has_shape(adjective.head.head.text))]
         owned = [word.head for word in possessives if word.dep_ == "poss" and word.head.pos_ == "NOUN"
                  and word.head.lemma_.lower() not in self.rules.activity_heads]  # not "our architecture design"
         # a phrase the authors call theirs twice or more is their method with one word before its head too:

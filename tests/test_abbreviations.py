@@ -58,3 +58,10 @@ def test_a_name_spelt_out_after_its_colon_and_an_article():
     # without an article the words after a colon are as often the subject: "FD-Net: Feature Distillation for Nets"
     assert pairs("FD-Net: Feature Distillation for Nets.") == []
     assert pairs("Our finding: a widget never stalls.") == []
+
+
+def test_a_long_form_never_reaches_back_past_an_earlier_bracket_but_skips_a_citation():
+    assert pairs("We test on Quux Widget Base (QWB), Foo Bar Pose (FBP), and Common Gadgets in Context (MS-CG).") == [
+        ("Quux Widget Base", "QWB"), ("Foo Bar Pose", "FBP")]
+    assert pairs("Kronecker-factored Widget Curvature (Smith & Jones, 2015) (K-FWC) is a method.") == [
+        ("Kronecker-factored Widget Curvature", "K-FWC")]

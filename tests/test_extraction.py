@@ -2161,3 +2161,17 @@ def test_an_activity_narrows_a_speed_but_a_method_noun_no_performance(extract_on
     assert {"widget quality", "sampling speed"} <= {e.name for e in result.entities if e.type == "Metric"}
     result = extract_one("FooNet reaches strong training performance and model performance on 3 widget sets.")
     assert not {"training performance", "model performance"} & set(by_name(result))
+
+
+def test_baselines_the_authors_establish_are_no_contribution(extract_one):
+    result = extract_one("We establish strong baselines in terms of accuracy for two widget sets: Foo Widget Base "
+                         "(FWB) and Bar Gadget Set (BGS).")
+    assert not {p for p, _ in relations(result)} & {"proposes"}
+    assert {"Foo Widget Base", "Bar Gadget Set"} <= set(by_name(result))
+
+
+def test_what_a_method_combines_is_used_unless_called_new(extract_one):
+    result = extract_one("We build a widget planner by combining gadget-aware sparse optimization with quux search.")
+    assert ("usesMethod", "gadget-aware sparse optimization") in relations(result)
+    result = extract_one("Our planner uses a novel gadget-aware sparse relaxation scheme to plan widgets.")
+    assert ("proposes", "gadget-aware sparse relaxation scheme") in relations(result)
