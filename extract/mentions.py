@@ -131,6 +131,9 @@ _MAX_MODIFIERS = 3
 
 #: Priority of each signal when mentions overlap (lower wins).
 _ABBREVIATION, _LEXICON, _NAME, _CHUNK, _PROPOSAL = 0, 1, 2, 2, 3
+#: A technique's chunk ("a contrastive widget loss") gives way to any other signal on its words, which says more
+#: (a governing word that makes it new, used or compared with).
+_TECHNIQUE = 4
 
 
 @dataclass
@@ -913,14 +916,16 @@ class MentionFinder:
         return found
 
     def _chunks(self, doc: Doc, chunks: list) -> list[Candidate]:
-        """Noun chunks headed by a task noun ("code generation tasks") or by a metric noun next to a number."""
+        """Noun chunks headed by a task noun ("code generation tasks"), by a metric noun next to a number, or in
+        lower case by a technique noun ("a contrastive widget loss", `technique_heads`)."""
         rules = self.rules
         found = []
         for first, root in chunks:
             head = root.lemma_.lower()
             narrowed = head in rules.narrowed_metric_heads
+            technique = head in rules.technique_heads
             etype = "Task" if head == "problem" else "Metric" if narrowed else rules.type_heads.get(head)
-            if etype not in ("Task", "Metric"):
+            if etype not in ("Task", "Metric") and not technique:
                 continue
             while first > 0 and _compound_left_out(doc[first - 1], first):
                 first -= 1  # "word" of "word sense induction benchmarks", a verb to the parser
@@ -957,16 +962,33 @@ class MentionFinder:
                     t.lower_ in rules.stop_modifiers for t in segment)  # "precise and flexible reasoning"
                 if segment and (in_word_hyphen(segment[-1]) or evaluative_pair or not segment[-1].is_alpha):
                     continue  # "primal sub-" of "primal sub-problem", "time series analysis i.e." of a list
-                needed = 2 if etype == "Task" and head not in ("task", "problem") and not (
+                needed = 2 if technique or (etype == "Task" and head not in ("task", "problem") and not (
                     self._joined_to_tasks(root) or self._purpose_of_a_method_or_name(root)
-                    or _listed_under_tasks(root)) else 1
+                    or _listed_under_tasks(root))) else 1
+                if technique:
+                    segment = self._technique(segment)
                 if len(segment) < needed or (head in ("task", "problem") and not self._listed_task(segment)):
                     continue
                 if narrowed and not self._narrows_a_measure(segment):
                     continue
                 start, end = segment[0].idx, segment[-1].idx + len(segment[-1].text)
-                found.append(Candidate(start, end, cached(doc).text[start:end], f"chunk:{etype.lower()}-head", 0.6, _CHUNK, etype))
+                # (a technique's chunk gives no type: "policy optimization" may name the task)
+                found.append(Candidate(start, end, cached(doc).text[start:end], f"chunk:{etype.lower()}-head", 0.6,
+                                       _TECHNIQUE if technique else _CHUNK, None if technique else etype))
         return found
+
+    def _technique(self, words: list) -> list:
+        """The words of a chunk a technique noun heads, without the words of amount or verdict before them ("the
+        total loss"); none when a word has a capital (a name's technique is the name's: "the FooNet encoder"), when
+        two are joined ("competitive or better training loss") or when the rest is generic ("learning
+        algorithm")."""
+        rules = self.rules
+        while words and words[0].lower_ in rules.technique_amount_words:
+            words = words[1:]
+        if any(not (t.is_lower or in_word_hyphen(t)) or t.pos_ == "CCONJ" for t in words) or \
+                singular(" ".join(t.lower_ for t in words)) in rules.generic_phrases:
+            return []
+        return words
 
     def _names_a_thing(self, token: Token, etype: str) -> bool:
         """A name-shaped word (not a generic model class, nor a modality before a task) or a known dataset's

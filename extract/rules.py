@@ -30,6 +30,8 @@ class Rules:
     stop_modifiers: frozenset[str]
     stop_modifier_phrases: frozenset[str]  # "natural language": a stop modifier kept before the word after it
     metric_prefixes_dropped: frozenset[str]
+    technique_heads: frozenset[str]  # a lower-case chunk they head names a method: "a contrastive widget loss"
+    technique_amount_words: frozenset[str]  # left out before a technique head: "the total loss"
     narrowed_metric_heads: frozenset[str]  # measures only with a narrowing word: "generalization performance"
     narrowing_adjectives: frozenset[str]  # the adjectives that narrow them: "predictive performance"
     propose_verbs: frozenset[str]
@@ -155,6 +157,8 @@ def load_rules() -> Rules:
         stop_modifiers=_lower_set(heads["stop_modifiers"]),
         stop_modifier_phrases=_lower_set(heads["stop_modifier_phrases"]["phrases"]),
         metric_prefixes_dropped=_lower_set(heads["metric_prefixes_dropped"]),
+        technique_heads=_lower_set(heads["technique_heads"]["heads"]),
+        technique_amount_words=_lower_set(heads["technique_heads"]["amount_words"]),
         narrowed_metric_heads=_lower_set(heads["narrowed_metric_heads"]["heads"]),
         narrowing_adjectives=_lower_set(heads["narrowed_metric_heads"]["adjectives"]),
         propose_verbs=_lower_set(heads["propose_verbs"]),

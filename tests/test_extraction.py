@@ -2175,3 +2175,14 @@ def test_what_a_method_combines_is_used_unless_called_new(extract_one):
     assert ("usesMethod", "gadget-aware sparse optimization") in relations(result)
     result = extract_one("Our planner uses a novel gadget-aware sparse relaxation scheme to plan widgets.")
     assert ("proposes", "gadget-aware sparse relaxation scheme") in relations(result)
+
+
+def test_a_lower_case_chunk_a_technique_noun_heads_is_a_method(extract_one):
+    result = extract_one("The widget ranker is trained with a contrastive gadget loss, and the total loss sums two "
+                         "terms. We also provide a novel quux gradient estimator for it.")
+    assert ("usesMethod", "contrastive gadget loss") in relations(result)
+    assert ("proposes", "quux gradient estimator") in relations(result)  # a governing word says more
+    assert not {"total loss", "loss"} & set(by_name(result))
+    # a technique noun after a name is the name's; joined phrases are no one technique
+    result = extract_one("The FooNet encoder feeds a fast or accurate decoder loss.")
+    assert not {"FooNet encoder", "fast or accurate decoder loss", "accurate decoder loss"} & set(by_name(result))
