@@ -456,6 +456,8 @@ class MentionFinder:
             spellings = {name, _plural(name)} if plural else {name}
             if name.isalpha() and name.isupper() and len(name) >= 4:
                 spellings.add(name.title())  # "Bleu" for BLEU; not for short ones ("Map" is no mAP)
+            elif name.isalnum() and not name.isupper() and any(ch.isupper() for ch in name[1:]) and len(name) >= 6:
+                spellings.add(name.capitalize())  # "Librispeech" for LibriSpeech, "Mujoco" for MuJoCo
             first_word = name.split(" ", 1)[0]
             if not lowered and " " in name and first_word.isalpha() and first_word.islower():
                 spellings |= {form[0].upper() + form[1:] for form in spellings}  # opening a sentence: "Offline RL"
@@ -714,7 +716,10 @@ class MentionFinder:
                             # "India", "OpenAI", not the "UK" of "UK Biobank"
                             and name.lower() not in rules.places_and_organisations
                             and name.lower() not in rules.languages  # "German" of "English and German datasets"
-                            and not (len(run) == 1 and is_version(name)) and not language_pair(name, rules)):
+                            # a lone version ("M2") is none, unless known as a name of its own ("T5")
+                            and not (len(run) == 1 and is_version(name) and name.lower() not in rules.known
+                                     and name not in rules.model_families)
+                            and not language_pair(name, rules)):
                         rule = "name:shape" if shaped else ("name:multiword" if len(run) > 1 else "name:proper-noun")
                         confidence = 0.8 if shaped else 0.6
                         hint = _head_hint(text, end, rules, self.stop_words, start)
@@ -925,7 +930,9 @@ class MentionFinder:
             narrowed = head in rules.narrowed_metric_heads
             technique = head in rules.technique_heads
             etype = "Task" if head == "problem" else "Metric" if narrowed else rules.type_heads.get(head)
-            if etype not in ("Task", "Metric") and not technique:
+            if technique:
+                etype = "Method"  # (its chunk gives no type hint: see below)
+            elif etype not in ("Task", "Metric"):
                 continue
             while first > 0 and _compound_left_out(doc[first - 1], first):
                 first -= 1  # "word" of "word sense induction benchmarks", a verb to the parser

@@ -2186,3 +2186,10 @@ def test_a_lower_case_chunk_a_technique_noun_heads_is_a_method(extract_one):
     # a technique noun after a name is the name's; joined phrases are no one technique
     result = extract_one("The FooNet encoder feeds a fast or accurate decoder loss.")
     assert not {"FooNet encoder", "fast or accurate decoder loss", "accurate decoder loss"} & set(by_name(result))
+
+
+def test_a_known_name_shaped_as_a_version_and_a_known_camel_case_name_in_title_case(extract_one):
+    result = extract_one("Our Foo adapter improves T5 on the Librispeech corpus, while the M2 setting stays hard.")
+    names = by_name(result)
+    assert names["T5"].type == "Model" and names["Librispeech"].type == "Dataset"
+    assert "M2" not in names  # a lone version is no name
