@@ -464,6 +464,8 @@ class MentionFinder:
             if not lowered and " " in name:
                 spellings |= {_title_case(form) for form in spellings}  # "Hidden Markov Model", "Gaussian Process"
             spellings |= {form.replace("'", "\u2019") for form in spellings if "'" in form}  # "Montezuma’s Revenge"
+            if lowered and "-" in name:
+                spellings |= {form.replace("-", " ") for form in spellings}  # "meta learning" for meta-learning
             forms = [nlp.make_doc(form) for form in sorted(spellings)]
             (self.folded if lowered else self.exact).add(etype, forms)
             if not lowered:

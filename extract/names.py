@@ -18,6 +18,9 @@ _SUFFIX = re.compile(_SUFFIX_WORDS + "$")
 _SUFFIX_AT = re.compile(_SUFFIX_WORDS + r"\b")
 _VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*|\d+-(?:19|20)\d\d)$")
 _MATH_CHARS = frozenset("^√{}\\=∑∫")
+#: A Greek letter joined to a noun, a term's name: "λ-discrepancy", "α-divergence"; not a tolerance's ε or δ
+#: ("ε-optimal", "δ-close") nor a qualifier ("γ-weakly", "ρ-replicable").
+_GREEK_PREFIXED = re.compile(r"^[αβγζ-ω]-[a-z]{3,}(?<!ly)(?<!able)(?<!ible)$")
 _NUMERIC = re.compile(r"^[\d.,×x%+\-–~<>=/]+$")
 #: A complexity class or a norm's space, which names no artefact ("TC⁰", "NC¹", "L²"); "D²", "G²-Reader" do.
 _POWER = re.compile(r"^(?:[A-Z]{2,3}[⁰¹]|L[¹²])$")
@@ -67,12 +70,13 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
 @lru_cache(maxsize=65536)  # asked of every capitalised word, and words repeat across abstracts
 def has_shape(word: str) -> bool:
     """True for words whose shape alone marks a name: `ArenaRL`, `SE-RRMs`, `Qwen3`, `t-SVD`, `GPT-5`, and
-    lower-case names with digits, `word2vec`, `cifar10`, `text-davinci-003`."""
+    lower-case names with digits, `word2vec`, `cifar10`, `text-davinci-003`, or after a Greek letter, `λ-discrepancy`."""
     if any(ch in _MATH_CHARS for ch in word):  # a formula's pieces ("T^2/3", "√nT") are not names
         return False
     if word == word.lower():  # most words: no capital, so a name only where letters and digits meet
-        return (any(ch.isdigit() for ch in word) and not _WITH_UNIT.match(word) and not _DIMENSION.match(word)
-                and _lower_name(word))
+        return bool(_GREEK_PREFIXED.match(word)) or (
+            any(ch.isdigit() for ch in word) and not _WITH_UNIT.match(word) and not _DIMENSION.match(word)
+            and _lower_name(word))
     if len(word) < 2 or "://" in word or "@" in word or _NUMERIC.match(word) or _DIMENSION.match(word) \
             or _QUANTITY.match(word) or _POWER.match(word):
         return False

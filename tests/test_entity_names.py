@@ -51,6 +51,13 @@ def test_lower_case_names_with_digits():
         assert not has_shape(word), word
 
 
+def test_a_greek_letter_joined_to_a_noun_names_a_term():
+    for word in ("λ-discrepancy", "α-zorbence", "β-mixing"):
+        assert has_shape(word), word
+    for word in ("ε-optimal", "δ-close", "γ-weakly", "ρ-replicable", "λ-ab"):  # a tolerance, a qualifier
+        assert not has_shape(word), word
+
+
 def test_versions_and_trimming():
     assert is_version("4.5") and is_version("229B") and is_version("M2.1")
     assert not is_version("Sonnet")

@@ -2193,3 +2193,12 @@ def test_a_known_name_shaped_as_a_version_and_a_known_camel_case_name_in_title_c
     names = by_name(result)
     assert names["T5"].type == "Model" and names["Librispeech"].type == "Dataset"
     assert "M2" not in names  # a lone version is no name
+
+
+def test_eponym_statistics_known_measures_and_spaced_spellings_of_hyphenated_terms(extract_one):
+    result = extract_one("We build on meta learning and fit a widget model with a modified Zorbel statistic, and "
+                         "report the C-index on two gadget sets.")
+    names = by_name(result)
+    assert names["C-index"].type == "Metric"
+    assert "modified Zorbel statistic" in names
+    assert "meta learning" in names  # the lexicon's meta-learning, written with a space
