@@ -1001,10 +1001,11 @@ class MentionFinder:
 
     def _names_a_thing(self, token: Token, etype: str) -> bool:
         """A name-shaped word (not a generic model class, nor a modality before a task) or a known dataset's
-        capitalised name."""
+        name, capitalised or as the lexicon writes it."""
         return ((has_shape(token.text) and token.lower_ not in self.rules.generic_model_classes
                  and not (etype == "Task" and self._modality(token.text)))
-                or (token.is_title and self.rules.known.get(token.lower_) == "Dataset"))
+                or ((token.is_title or token.text in self.rules.known_cased)  # "Cityscapes", "enwik8"
+                    and self.rules.known.get(token.lower_) == "Dataset"))
 
     def _after_a_name(self, words: list, etype: str) -> list:
         """The words of a task phrase after the last name in it, when they are two or more lower-case words

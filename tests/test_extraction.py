@@ -2202,3 +2202,10 @@ def test_eponym_statistics_known_measures_and_spaced_spellings_of_hyphenated_ter
     assert names["C-index"].type == "Metric"
     assert "modified Zorbel statistic" in names
     assert "meta learning" in names  # the lexicon's meta-learning, written with a space
+
+
+def test_a_known_lower_case_dataset_inside_a_task_phrase_is_the_dataset(extract_one):
+    result = extract_one("FooNet beats prior models on the enwik8 character level prediction task with 1.2 BPC.")
+    names = by_name(result)
+    assert names["enwik8"].type == "Dataset"
+    assert "enwik8 character level prediction" not in names
