@@ -2209,3 +2209,10 @@ def test_a_known_lower_case_dataset_inside_a_task_phrase_is_the_dataset(extract_
     names = by_name(result)
     assert names["enwik8"].type == "Dataset"
     assert "enwik8 character level prediction" not in names
+
+
+def test_eponym_complexities_and_a_modeling_task(extract_one):
+    result = extract_one("We bound the Zorbel complexity of widget classes and so improve widget trajectory modeling.")
+    names = by_name(result)
+    assert "Zorbel complexity" in names
+    assert names["widget trajectory modeling"].type == "Task"
