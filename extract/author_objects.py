@@ -97,7 +97,11 @@ class AuthorObjects:
         a thing: an activity ("we study mechanism design", "we address offline policy learning"), "the problem of
         X", "the X problem". What the paper is about is central to it: a task."""
         found = []
-        for obj in _authors_objects(doc, "studies", ("NOUN",), self.rules.container_nouns):
+        # and the task or problem "we introduce / propose the task of X" sets (not "a new benchmark task")
+        introduced = (obj for obj in _authors_objects(doc, "proposes", ("NOUN",), self.rules.container_nouns)
+                      if obj.lemma_.lower() in self.rules.problem_words
+                      and any(c.dep_ == "prep" and c.lower_ == "of" for c in obj.children))
+        for obj in (*_authors_objects(doc, "studies", ("NOUN",), self.rules.container_nouns), *introduced):
             words = self._studied_words(obj)
             tokens = self.strip_modifiers(words, "Task")
             if self._whole_problem(obj, words, tokens):
@@ -113,7 +117,11 @@ class AuthorObjects:
         """The stripped words name a problem whole: nouns ending in a noun, two at least but for "the X problem",
         not the object of an action ("segmenting graph sequences") nor cut short before another noun."""
         least = 1 if obj.lemma_.lower() in self.rules.problem_words else 2  # "the oversmoothing problem"
-        if len(tokens) < least or tokens[-1].pos_ not in ("NOUN", "PROPN") or any(t.tag_ == "VBG" for t in words):
+        # a gerund may end it after other words ("automatic widget commenting"), not be all of it ("programming")
+        # nor open an action on what follows ("segmenting graph sequences")
+        if len(tokens) < max(least, 2 if tokens and tokens[-1].tag_ == "VBG" else 1) \
+                or not (tokens[-1].pos_ in ("NOUN", "PROPN") or tokens[-1].tag_ == "VBG") \
+                or any(t.tag_ == "VBG" for t in words[:-1]):
             return False
         if any(breaks_a_phrase(t, hyphenated_ok=True) for t in tokens):
             return False
@@ -126,7 +134,7 @@ class AuthorObjects:
         head = obj.lemma_.lower()
         if head in self.rules.problem_words:
             of = [g for c in obj.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
-                  if g.dep_ == "pobj" and g.pos_ == "NOUN"]
+                  if g.dep_ == "pobj" and (g.pos_ == "NOUN" or g.tag_ == "VBG")]
             if not of:
                 return list(obj.doc[obj.left_edge.i : obj.i])
             obj = of[0]

@@ -2216,3 +2216,12 @@ def test_eponym_complexities_and_a_modeling_task(extract_one):
     names = by_name(result)
     assert "Zorbel complexity" in names
     assert names["widget trajectory modeling"].type == "Task"
+
+
+def test_the_task_the_authors_introduce_or_address_may_end_in_a_gerund(extract_one):
+    result = extract_one("We introduce the task of automatic widget commenting. Gadgets help.")
+    assert by_name(result)["automatic widget commenting"].type == "Task"
+    result = extract_one("This paper addresses the task of quux sorting.")
+    assert by_name(result)["quux sorting"].type == "Task"
+    result = extract_one("We propose a new benchmark task and study programming.")  # no task named
+    assert not {"benchmark", "programming"} & set(by_name(result))
