@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from spacy.matcher import PhraseMatcher
 
-from .abbreviations import find_abbreviations
+from .abbreviations import find_abbreviations, spells_out
 from .central_classes import CentralClasses
 from .doc_entities import DocEntity, EntityTyper, absorb, named
 from .entity_names import name_key, phrase_key, singular, singular_word
@@ -19,6 +19,8 @@ from .rules import Rules
 from .substring_filter import SubstringFilter
 from .titles import OpeningName, TitleReader
 
+#: The most words of a title that is one name whole ("Deep Graph Matching Consensus").
+_MAX_WHOLE_TITLE_WORDS = 5
 #: Title-case words after a spelt-out run: "Model" of "DeViSE: A Deep Visual-Semantic Embedding Model".
 _CAPITALISED_WORDS = re.compile(r"(?:[ -][A-Z][\w-]*)*")
 
@@ -88,6 +90,7 @@ class TitleEntities:
         self._acronyms(title, entities)
         self._opening_name(opening, _described(title, opening, entities), entities)
         self._named_phrases(title, opening, entities)
+        self._whole_title_name(title, entities)
         self._known_names(title, entities)
 
     def _acronyms(self, title: str | None, entities: dict[str, DocEntity]) -> None:
@@ -164,6 +167,37 @@ class TitleEntities:
                                           for other in (phrase_key(name).split(" ") for name in names)):
                 if not contribution or not (_reads_as_a_clause(phrase.name.split()) or self._sized_known_class(words)):
                     self._add_title_only(entities, phrase.name, (phrase.start, phrase.end), phrase.type)
+
+    def _whole_title_name(self, title: str | None, entities: dict[str, DocEntity]) -> None:
+        """A short title that is one name whole ("Deep Graph Matching Consensus", "Recurrent Batch Normalization"):
+        two to five capitalised words, no function word nor mark between them, not opened by a gerund, an adverb
+        or praise ("Scaling ...", "Weakly ...", "Efficient ...") and not read as a clause. The paper's contribution,
+        named so even where the abstract uses a shorter phrase ending alike ("contrastive learning" under
+        "Poly-View Contrastive Learning"); the abstract's entity when one of its names opens with the title's words
+        ("a Foo Bar embedding model" under "Foo Bar Embeddings") or is an abbreviation they spell."""
+        name = (title or "").strip().rstrip(".")
+        words = name.split()
+        if not 2 <= len(words) <= _MAX_WHOLE_TITLE_WORDS or any(mark in name for mark in ",:;?!()\"'"):
+            return
+        lowered = [word.lower() for word in words]
+        if any(word in self.stop_words or word in self.rules.title_function_words for word in lowered) or \
+                not all(word[:1].isupper() or word[:1].isdigit() for word in words):
+            return
+        if lowered[0].endswith(("ing", "ly")) or lowered[0] in self.rules.title_praise_words or \
+                _reads_as_a_clause(words) or named(entities, name) is not None:
+            return
+        start = len(title) - len(title.lstrip())
+        span = (start, start + len(name))
+        words = phrase_key(name).split(" ")
+        same = next((e for e in entities.values() for other in (e.name, *e.aliases)
+                     if phrase_key(other).split(" ")[: len(words)] == words), None) or next(
+            (e for e in entities.values() if " " not in e.name and spells_out(e.name.rstrip("s"), name)), None)
+        if same is not None:  # the abstract's name with a head noun after it ("Foo Bar Embedding model"), or its
+            # abbreviation ("pFBT" under "Pruned Foo Bar Transforms")
+            same.aliases.add(name)
+            same.title_span = span
+            return
+        self._add_title_only(entities, name, span, "Method")
 
     def _sized_known_class(self, words: list[str]) -> bool:
         """"Small Language Models", "Deep Generative Models": a known model class the title only sizes, the class
