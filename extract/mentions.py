@@ -925,7 +925,7 @@ class MentionFinder:
     def _chunks(self, doc: Doc, chunks: list) -> list[Candidate]:
         """Noun chunks headed by a task noun ("code generation tasks"), by a metric noun next to a number, or in
         lower case by a technique noun ("a contrastive widget loss", `technique_heads`)."""
-        rules = self.rules
+        rules, text = self.rules, cached(doc).text
         found = []
         for first, root in chunks:
             head = root.lemma_.lower()
@@ -981,9 +981,13 @@ class MentionFinder:
                 if narrowed and not self._narrows_a_measure(segment):
                     continue
                 start, end = segment[0].idx, segment[-1].idx + len(segment[-1].text)
+                # the tasks written with their head noun right after ("widget control tasks"): an alias
+                written = text[start : root.idx + len(root.text)] \
+                    if head in ("task", "problem") and segment[-1].i == root.i - 1 else None
                 # (a technique's chunk gives no type: "policy optimization" may name the task)
-                found.append(Candidate(start, end, cached(doc).text[start:end], f"chunk:{etype.lower()}-head", 0.6,
-                                       _TECHNIQUE if technique else _CHUNK, None if technique else etype))
+                found.append(Candidate(start, end, text[start:end], f"chunk:{etype.lower()}-head", 0.6,
+                                       _TECHNIQUE if technique else _CHUNK, None if technique else etype,
+                                       written=written))
         return found
 
     def _technique(self, words: list) -> list:

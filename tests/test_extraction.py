@@ -2238,3 +2238,8 @@ def test_a_short_title_that_is_one_name_is_the_papers_contribution(extract_one):
     result = extract_one("We show that pFBTs are stable. Experiments show pFBT performs well.", title="Pruned Foo Bar Transforms")
     entity = by_name(result)["pFBT"]
     assert "Pruned Foo Bar Transforms" in entity.aliases and ("proposes", "pFBT") in relations(result)
+
+
+def test_tasks_written_with_their_head_noun_keep_that_form_as_an_alias(extract_one):
+    result = extract_one("QuuxNet outperforms prior methods on the widget control tasks.")
+    assert "widget control tasks" in by_name(result)["widget control"].aliases
