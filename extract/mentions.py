@@ -1027,13 +1027,17 @@ class MentionFinder:
         rules, first = self.rules, words[0]
         if first.i > 0 and in_word_hyphen(first.doc[first.i - 1]):
             return False  # the end of a longer hyphenated word: "art" of "state-of-the-art performance"
-        # an activity of a method narrows a measure other than performance: "inference speed", "sampling efficiency"
-        activity = words[-1].lemma_.lower() != "performance"
         return len(words) > 1 and all(
             in_word_hyphen(t) or (t.is_lower and (t.pos_ in ("NOUN", "VERB") or t.lower_ in rules.narrowing_adjectives)
                                   and (rules.type_heads.get(t.lemma_.lower()) not in ("Method", "Model")
-                                       or (activity and t.lower_.endswith(ACTIVITY_ENDINGS))))
+                                       or self._narrowing_activity(t, words[-1])))
             for t in words[:-1])
+
+    def _narrowing_activity(self, word: Token, measure: Token) -> bool:
+        """A method's activity narrows a measure other than performance: "inference speed", "sampling efficiency"
+        (not "learning performance", which says nothing of what is measured)."""
+        return measure.lemma_.lower() != "performance" and word.lower_.endswith(ACTIVITY_ENDINGS) and \
+            self.rules.type_heads.get(word.lower_) == "Method"
 
     def _listed_task(self, words: list) -> bool:
         """Whether words listed before "tasks" or "problems" name a task: a task noun ("classification and
@@ -1186,10 +1190,9 @@ class MentionFinder:
         return tokens
 
     def _activity_of_a_measure(self, tokens: list, etype: str) -> bool:
-        """"sampling" of "sampling speed": a method's activity, tagged a verb, that narrows the measure after it
-        (other than performance: "learning performance" says nothing of what is measured)."""
+        """"sampling" of "sampling speed": a method's activity, tagged a verb, that narrows the measure after it."""
         return etype == "Metric" and len(tokens) > 1 and tokens[0].tag_ == "VBG" and \
-            self.rules.type_heads.get(tokens[0].lower_) == "Method" and tokens[-1].lemma_.lower() != "performance"
+            self._narrowing_activity(tokens[0], tokens[-1])
 
     def _measured_in(self, root: Token) -> bool:
         """What results are measured in: "in terms of accuracy and convergence error", "measured by X"."""

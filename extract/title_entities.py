@@ -188,9 +188,9 @@ class TitleEntities:
             return
         start = len(title) - len(title.lstrip())
         span = (start, start + len(name))
-        words = phrase_key(name).split(" ")
+        key_words = phrase_key(name).split(" ")
         same = next((e for e in entities.values() for other in (e.name, *e.aliases)
-                     if phrase_key(other).split(" ")[: len(words)] == words), None) or next(
+                     if phrase_key(other).split(" ")[: len(key_words)] == key_words), None) or next(
             (e for e in entities.values() if " " not in e.name and spells_out(e.name.rstrip("s"), name)), None)
         if same is not None:  # the abstract's name with a head noun after it ("Foo Bar Embedding model"), or its
             # abbreviation ("pFBT" under "Pruned Foo Bar Transforms")
