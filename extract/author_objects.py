@@ -117,10 +117,10 @@ class AuthorObjects:
         """The stripped words name a problem whole: nouns ending in a noun, two at least but for "the X problem",
         not the object of an action ("segmenting graph sequences") nor cut short before another noun."""
         least = 1 if obj.lemma_.lower() in self.rules.problem_words else 2  # "the oversmoothing problem"
+        gerund = bool(tokens) and tokens[-1].tag_ == "VBG"
         # a gerund may end it after other words ("automatic widget commenting"), not be all of it ("programming")
         # nor open an action on what follows ("segmenting graph sequences")
-        if len(tokens) < max(least, 2 if tokens and tokens[-1].tag_ == "VBG" else 1) \
-                or not (tokens[-1].pos_ in ("NOUN", "PROPN") or tokens[-1].tag_ == "VBG") \
+        if len(tokens) < (2 if gerund else least) or not (gerund or tokens[-1].pos_ in ("NOUN", "PROPN")) \
                 or any(t.tag_ == "VBG" for t in words[:-1]):
             return False
         if any(breaks_a_phrase(t, hyphenated_ok=True) for t in tokens):

@@ -70,7 +70,8 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
 @lru_cache(maxsize=65536)  # asked of every capitalised word, and words repeat across abstracts
 def has_shape(word: str) -> bool:
     """True for words whose shape alone marks a name: `ArenaRL`, `SE-RRMs`, `Qwen3`, `t-SVD`, `GPT-5`, and
-    lower-case names with digits, `word2vec`, `cifar10`, `text-davinci-003`, or after a Greek letter, `λ-discrepancy`."""
+    lower-case names with digits, `word2vec`, `cifar10`, `text-davinci-003`, or after a Greek letter,
+    `λ-discrepancy`."""
     if any(ch in _MATH_CHARS for ch in word):  # a formula's pieces ("T^2/3", "√nT") are not names
         return False
     if word == word.lower():  # most words: no capital, so a name only where letters and digits meet

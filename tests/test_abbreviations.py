@@ -52,7 +52,8 @@ def test_a_letter_before_a_small_number_stands_for_that_many_words():
 
 
 def test_a_name_spelt_out_after_its_colon_and_an_article():
-    assert pairs("We introduce QUIB: a Quasi-Uniform Index Builder that scales.") == [("Quasi-Uniform Index Builder", "QUIB")]
+    assert pairs("We introduce QUIB: a Quasi-Uniform Index Builder that scales.") == [
+        ("Quasi-Uniform Index Builder", "QUIB")]
     # the spelling runs on past "for"; the long form is the phrase before it
     assert pairs("We release WABS: a Widget-Aware Benchmark for Sorting tasks.") == [("Widget-Aware Benchmark", "WABS")]
     # without an article the words after a colon are as often the subject: "FD-Net: Feature Distillation for Nets"

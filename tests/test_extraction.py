@@ -2222,13 +2222,15 @@ def test_the_task_the_authors_introduce_or_address_may_end_in_a_gerund(extract_o
 
 def test_a_short_title_that_is_one_name_is_the_papers_contribution(extract_one):
     text = "We study contrastive learning of widgets. Our approach beats gadget baselines on three widget sets."
-    assert ("proposes", "Quux-View Contrastive Learning") in relations(extract_one(text, title="Quux-View Contrastive Learning"))
+    name = "Quux-View Contrastive Learning"
+    assert ("proposes", name) in relations(extract_one(text, title=name))
     # not a title opened by a gerund, an adverb or praise, nor one with a function word
     for title in ("Scaling Widget Contrastive Models", "Weakly Supervised Widget Boundaries",
                   "Efficient Widget Contrastive Learning", "Contrastive Learning of Widgets"):
         assert title not in by_name(extract_one(text, title=title)), title
     # the abstract's abbreviation the title spells is the same entity
-    result = extract_one("We show that pFBTs are stable. Experiments show pFBT performs well.", title="Pruned Foo Bar Transforms")
+    result = extract_one("We show that pFBTs are stable. Experiments show pFBT performs well.",
+                         title="Pruned Foo Bar Transforms")
     entity = by_name(result)["pFBT"]
     assert "Pruned Foo Bar Transforms" in entity.aliases and ("proposes", "pFBT") in relations(result)
 
