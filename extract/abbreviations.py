@@ -26,6 +26,8 @@ _ROMAN = re.compile(r"^(?:[ivx]+|[IVX]+|[a-zA-Z]|\d+)$")
 _SUBWORD = re.compile(r"[^\s\-–—/]+")
 #: A letter before a 3 or 4 ("A3C", "OEB3"); a 2 is as often "to" ("I2I", "E2E") as two words.
 _REPEATED_LETTER = re.compile(r"([a-z])([34])(?![0-9])")
+#: What an X opening a short form often stands for: "XNLI", "XQuAD".
+_CROSS = "cross"
 
 
 @dataclass(frozen=True)
@@ -67,13 +69,20 @@ def _match_initials(letters: str, candidates: list[re.Match[str]]) -> int | None
 
 def _match_long(short: str, words: list[re.Match[str]], text: str) -> int | None:
     """Start offset of the run of trailing `words` that spells `short`, or None; a letter before a small
-    number stands for that many words it begins ("GSB3": "... Bounded Budget Branching"; "A3C")."""
+    number stands for that many words it begins ("GSB3": "... Bounded Budget Branching"; "A3C"), and an opening X
+    for a first word "cross..." ("XQuAD": "Cross-lingual Question Answering Dataset")."""
     letters = _letters(short)
     if not letters:
         return None
     start = _match_letters(letters, words, text)
     repeated = _REPEATED_LETTER.sub(lambda m: m.group(1) * int(m.group(2)), letters)
-    return start if start is not None or repeated == letters else _match_letters(repeated, words, text)
+    if start is None and repeated != letters:
+        start = _match_letters(repeated, words, text)
+    if start is None and letters[0] == "x":
+        start = _match_letters(_CROSS + letters[1:], words, text)
+        if start is not None and text[start : start + len(_CROSS)].lower() != _CROSS:
+            start = None  # its letters found in other words: no spelling of "cross"
+    return start
 
 
 def _match_letters(letters: str, words: list[re.Match[str]], text: str) -> int | None:

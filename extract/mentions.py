@@ -195,6 +195,11 @@ def _phrase_start(noun: Token) -> int:
     return start
 
 
+def _no_name(word: str, rules: Rules) -> bool:
+    """Whether the lexicon says a word is no name (`not_names`), or it is the plural of one ("URLs", "APIs")."""
+    return word.lower() in rules.not_names or singular_word(word).lower() in rules.not_names
+
+
 def _is_stop_modifier(token: Token, rules: Rules) -> bool:
     """An evaluative or other stop modifier, unless it opens a phrase kept whole with the word after it ("natural
     language", `stop_modifier_phrases`)."""
@@ -202,6 +207,11 @@ def _is_stop_modifier(token: Token, rules: Rules) -> bool:
         return False
     after = token.doc[token.i + 1].lower_ if token.i + 1 < len(token.doc) else ""
     return f"{token.lower_} {after}" not in rules.stop_modifier_phrases
+
+
+def _stop_modifier_apart(first: Token, second: Token, rules: Rules) -> bool:
+    """Two words that, hyphenated, make a stop modifier: "large scale" (for "large-scale image retrieval")."""
+    return f"{first.lower_}-{second.lower_}" in rules.stop_modifiers
 
 
 def _paid_attention(span: Span, attention_verbs: frozenset[str]) -> bool:
@@ -524,6 +534,7 @@ class MentionFinder:
         _join_spelt_out(entities, self.typer)
         _join_names_ending_in_short_forms(entities)
         self.title_entities(doc._.mlkg_title, entities)
+        self._add_kind_forms(text, entities)
         doc._.mlkg_entities = entities
         spans = []
         for entity in entities.values():
@@ -685,6 +696,7 @@ class MentionFinder:
         return ((start <= token.head.i < end or sibling) and (token.is_lower or eponym or opener)
                 and not (hyphenated and word in self.rules.stop_modifiers)
                 and not _is_stop_modifier(token, self.rules) and not takes_object
+                and not (token.i > 0 and _stop_modifier_apart(token.doc[token.i - 1], token, self.rules))
                 and not _ends_state_of_the_art(token)
                 and (hyphenated or (token.dep_ in _MODIFIER_DEPS and not token.is_stop and not token.like_num
                                     # a verb the tagger took for a plural ("X empowers agents"); "data" is none
@@ -712,8 +724,8 @@ class MentionFinder:
                     start, end = run[0][0], run[-1][1]
                     name = text[start:end]
                     first = text[run[0][0] : run[0][1]].lower()
-                    if (name.lower() not in rules.not_names
-                            and (first not in rules.not_names or (len(run) > 1 and first in rules.eponyms))
+                    if (not _no_name(name, rules)
+                            and (not _no_name(first, rules) or (len(run) > 1 and first in rules.eponyms))
                             and not (name.istitle() and name.lower() in rules.stop_modifiers)  # "On Standard ..."
                             # "India", "OpenAI", not the "UK" of "UK Biobank"
                             and name.lower() not in rules.places_and_organisations
@@ -765,7 +777,7 @@ class MentionFinder:
                     run, shaped = [], False  # "David Foster Wallace's": someone's name, none of it a method's
                     continue
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
-                word_shaped = generic_class or (has_shape(word) and lower not in rules.not_names)
+                word_shaped = generic_class or (has_shape(word) and not _no_name(word, rules))
                 # an eponym opens no name mid-sentence ("a mixture of Gaussians") but goes on one of plain capitalised
                 # words ("the Quux Hessian"; not an acronym's: "HMC Markov chains")
                 eponym_after_name = bool(adjacent) and not shaped and singular_word(lower) in rules.eponyms
@@ -1171,8 +1183,8 @@ class MentionFinder:
 
     def _strip_modifiers(self, tokens: list, etype: str) -> list:
         """Drop leading determiners, numbers, verbs and evaluative adjectives ("the complex travel planning"); a
-        hyphenated word goes whole when it is evaluative ("large-scale", "fine-grained") and stays whole otherwise
-        ("few-shot KG completion", "two-stage detection")."""
+        hyphenated word goes whole when it is evaluative ("large-scale", "fine-grained"; written apart too: "large
+        scale") and stays whole otherwise ("few-shot KG completion", "two-stage detection")."""
         rules = self.rules
         tokens = list(tokens)
         while tokens:
@@ -1180,6 +1192,8 @@ class MentionFinder:
                 if "".join(t.text for t in tokens[:3]).lower() not in rules.stop_modifiers:
                     break
                 del tokens[:3]
+            elif len(tokens) > 2 and _stop_modifier_apart(tokens[0], tokens[1], rules):
+                del tokens[:2]
             elif (_is_stop_modifier(tokens[0], rules) or tokens[0].text == "%"
                   or (tokens[0].pos_ in _NO_NAME_OPENERS and not self._activity_of_a_measure(tokens, etype))
                   or _ends_state_of_the_art(tokens[0])
@@ -1328,6 +1342,19 @@ class MentionFinder:
             word = single.group(1)
         etype = self.rules.list_member_types.get(word) or self.rules.type_heads.get(word)
         return etype if etype != "Task" else None
+
+    def _add_kind_forms(self, text: str, entities: dict[str, DocEntity]) -> None:
+        """Each name written with the noun saying what kind of thing it is right after it ("Atari games", "the GIoU
+        loss"; `kind_nouns`) keeps that written form as an alias. Names with a capital or a digit only: a lower-case
+        term before such a noun is as often part of another's name ("attention network"). Added last, as the joins
+        before read an entity's aliases as its other names."""
+        for entity in entities.values():
+            for start, end, rule, _confidence in entity.mentions:
+                if rule.startswith("chunk:") or not any(ch.isupper() or ch.isdigit() for ch in text[start:end]):
+                    continue
+                kind = _NEXT_LOWER_WORD.match(text, end)
+                if kind and singular_word(kind.group(1)) in self.rules.kind_nouns:
+                    entity.aliases.add(text[start : kind.end()])
 
     def _group(self, doc: Doc, accepted: list[Candidate], sentences: list[tuple[int, int]]) -> dict[str, DocEntity]:
         rules, text = self.rules, cached(doc).text

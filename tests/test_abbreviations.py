@@ -66,3 +66,10 @@ def test_a_long_form_never_reaches_back_past_an_earlier_bracket_but_skips_a_cita
         ("Quux Widget Base", "QWB"), ("Foo Bar Pose", "FBP")]
     assert pairs("Kronecker-factored Widget Curvature (Smith & Jones, 2015) (K-FWC) is a method.") == [
         ("Kronecker-factored Widget Curvature", "K-FWC")]
+
+
+def test_an_opening_x_stands_for_cross():
+    assert pairs("We translate the Cross-lingual Widget Sorting Dataset (XWSD) into Quux.") == [
+        ("Cross-lingual Widget Sorting Dataset", "XWSD")]
+    # its letters found elsewhere spell no "cross": "Extra Large Widgets" is no XLW
+    assert pairs("We train Extra Large Widgets (XLW) and Crisp Large Widgets (XLW2).") == []
