@@ -47,8 +47,12 @@ class CentralClasses:
         self.function_words = stop_words | rules.title_function_words
 
     def is_class(self, name: str) -> bool:
-        """Whether the name is one of the class phrases, in the singular or plural."""
-        return singular(name).lower() in self.singulars
+        """Whether the name is one of the class phrases, in the singular or plural, with or without the allowed
+        modifiers ("Deep Neural Networks")."""
+        words = name.split()
+        while len(words) > 1 and words[0].lower() in self.modifiers:
+            words.pop(0)
+        return singular(" ".join(words)).lower() in self.singulars
 
     def __call__(self, doc: Doc, text: str, title: str | None) -> list[tuple[int, int, str, str | None]]:
         """Character spans (in `text`, the Doc's text) of the head uses, each with the class phrase it names (as

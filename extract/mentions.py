@@ -25,6 +25,7 @@ from .abbreviations import find_abbreviations, spells_out
 from .author_objects import AuthorObjects
 from .authorship import AuthorVerbs
 from .central_classes import CentralClasses
+from .lexicon_spellings import lexicon_spellings
 from .lower_case_names import LowerCaseNames
 from .method_phrases import MethodPhrases
 from .doc_cache import cached
@@ -62,8 +63,6 @@ _NEXT_CAPITALISED = re.compile(r" ([A-Z][\w\-]*)")
 _OPENING_WORD = re.compile(r"[A-Z][\w-]* ")
 #: The rule of a name read with the sentence's first word, which the paper writes so elsewhere too.
 _OPENED_NAME = "name:sentence-opening"
-#: Words title case leaves in lower case.
-_TITLE_CASE_SMALL_WORDS = frozenset({"a", "an", "the", "of", "and", "or", "for", "to", "in", "on", "with"})
 _APPOSITION = re.compile(r"\s*\)?\s*,\s*(?:a|an|the)\s+((?:[^\s,.;:()]+\s+){0,6}[^\s,.;:()]+)")
 #: A capitalised word just after these opens a clause ("the question: Can we ...") and is no name by its capital.
 _CLAUSE_START = re.compile(r"[:;?!\\]\s*$")
@@ -150,19 +149,6 @@ class Candidate:
     pair: int | None = None  # abbreviation definition it belongs to
     written: str | None = None  # the form written, when the name leaves words out ("deep neural networks"): an alias
 
-
-
-def _plural(name: str) -> str:
-    """The plural of a known term's last word: "processes", "networks". Not `plural_spellings`, whose "-ies" form
-    would match "accuracies" and give a one-word entity that label."""
-    return name + "es" if name.endswith(("s", "x", "ch", "sh")) else name + "s"
-
-
-def _title_case(name: str) -> str:
-    """A name with capitals in title case, as titles and some abstracts write it: "Hidden Markov Model" for hidden
-    Markov model, "Area Under the ROC Curve"; small function words stay lower case."""
-    return " ".join(word if not (word.isalpha() and word.islower()) or (index and word in _TITLE_CASE_SMALL_WORDS)
-                    else word[0].upper() + word[1:] for index, word in enumerate(name.split(" ")))
 
 
 def _sized(text: str, entity: DocEntity) -> bool:
@@ -460,23 +446,8 @@ class MentionFinder:
         self.folded = PhraseMatcher(nlp.vocab, attr="LOWER")
         exact_forms, term_forms = [], []
         for name, etype in sorted(rules.known_cased.items()):
-            lowered, last = name == name.lower(), name.rsplit(" ", 1)[-1]
-            # a plural for lower-case names, model names and names ending in a lower-case word ("ROC curves")
-            plural = lowered or etype == "Model" or (last != name and last.isalpha() and last.islower())
-            spellings = {name, _plural(name)} if plural else {name}
-            if name.isalpha() and name.isupper() and len(name) >= 4:
-                spellings.add(name.title())  # "Bleu" for BLEU; not for short ones ("Map" is no mAP)
-            elif name.isalnum() and not name.isupper() and any(ch.isupper() for ch in name[1:]) and len(name) >= 6:
-                spellings.add(name.capitalize())  # "Librispeech" for LibriSpeech, "Mujoco" for MuJoCo
-            first_word = name.split(" ", 1)[0]
-            if not lowered and " " in name and first_word.isalpha() and first_word.islower():
-                spellings |= {form[0].upper() + form[1:] for form in spellings}  # opening a sentence: "Offline RL"
-            if not lowered and " " in name:
-                spellings |= {_title_case(form) for form in spellings}  # "Hidden Markov Model", "Gaussian Process"
-            spellings |= {form.replace("'", "\u2019") for form in spellings if "'" in form}  # "Montezuma’s Revenge"
-            if lowered and "-" in name:
-                spellings |= {form.replace("-", " ") for form in spellings}  # "meta learning" for meta-learning
-            forms = [nlp.make_doc(form) for form in sorted(spellings)]
+            lowered = name == name.lower()
+            forms = [nlp.make_doc(form) for form in sorted(lexicon_spellings(name, etype))]
             (self.folded if lowered else self.exact).add(etype, forms)
             if not lowered:
                 exact_forms.extend(forms)
@@ -726,6 +697,8 @@ class MentionFinder:
                     first = text[run[0][0] : run[0][1]].lower()
                     if (not _no_name(name, rules)
                             and (not _no_name(first, rules) or (len(run) > 1 and first in rules.eponyms))
+                            # "Deep Neural Networks" written with capitals: the class, read by CentralClasses
+                            and not self.central_classes.is_class(name)
                             and not (name.istitle() and name.lower() in rules.stop_modifiers)  # "On Standard ..."
                             # "India", "OpenAI", not the "UK" of "UK Biobank"
                             and name.lower() not in rules.places_and_organisations
@@ -1345,15 +1318,17 @@ class MentionFinder:
 
     def _add_kind_forms(self, text: str, entities: dict[str, DocEntity]) -> None:
         """Each name written with the noun saying what kind of thing it is right after it ("Atari games", "the GIoU
-        loss"; `kind_nouns`) keeps that written form as an alias. Names with a capital or a digit only: a lower-case
-        term before such a noun is as often part of another's name ("attention network"). Added last, as the joins
-        before read an entity's aliases as its other names."""
+        loss"; `kind_nouns`) keeps that written form as an alias, where the noun fits the name's type ("RL
+        benchmarks" are no reinforcement learning). Names with a capital or a digit only: a lower-case term before
+        such a noun is as often part of another's name ("attention network"). Added last, as the joins before read
+        an entity's aliases as its other names."""
         for entity in entities.values():
+            fitting = ("Method", "Model") if entity.type in ("Method", "Model") else (entity.type,)
             for start, end, rule, _confidence in entity.mentions:
                 if rule.startswith("chunk:") or not any(ch.isupper() or ch.isdigit() for ch in text[start:end]):
                     continue
                 kind = _NEXT_LOWER_WORD.match(text, end)
-                if kind and singular_word(kind.group(1)) in self.rules.kind_nouns:
+                if kind and self.rules.kind_nouns.get(singular_word(kind.group(1))) in fitting:
                     entity.aliases.add(text[start : kind.end()])
 
     def _group(self, doc: Doc, accepted: list[Candidate], sentences: list[tuple[int, int]]) -> dict[str, DocEntity]:

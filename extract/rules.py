@@ -32,7 +32,7 @@ class Rules:
     metric_prefixes_dropped: frozenset[str]
     technique_heads: frozenset[str]  # a lower-case chunk they head names a method: "a contrastive widget loss"
     technique_amount_words: frozenset[str]  # left out before a technique head: "the total loss"
-    kind_nouns: frozenset[str]  # after a name, what kind of thing it is: "Atari games", "the GIoU loss"
+    kind_nouns: dict[str, str]  # noun -> the type of name it says the kind of: "Atari games", "the GIoU loss"
     narrowed_metric_heads: frozenset[str]  # measures only with a narrowing word: "generalization performance"
     narrowing_adjectives: frozenset[str]  # the adjectives that narrow them: "predictive performance"
     propose_verbs: frozenset[str]
@@ -160,7 +160,7 @@ def load_rules() -> Rules:
         metric_prefixes_dropped=_lower_set(heads["metric_prefixes_dropped"]),
         technique_heads=_lower_set(heads["technique_heads"]["heads"]),
         technique_amount_words=_lower_set(heads["technique_heads"]["amount_words"]),
-        kind_nouns=_lower_set(heads["kind_nouns"]["nouns"]),
+        kind_nouns={noun: etype for etype, nouns in _entries(heads["kind_nouns"]).items() for noun in nouns},
         narrowed_metric_heads=_lower_set(heads["narrowed_metric_heads"]["heads"]),
         narrowing_adjectives=_lower_set(heads["narrowed_metric_heads"]["adjectives"]),
         propose_verbs=_lower_set(heads["propose_verbs"]),

@@ -2210,8 +2210,10 @@ def test_a_known_name_shaped_as_a_version_and_a_known_camel_case_name_in_title_c
 def test_eponym_terms_known_measures_modeling_tasks_and_spaced_spellings_of_hyphenated_terms(extract_one):
     names = by_name(extract_one("We build on meta learning and fit a widget model with a modified Zorbel statistic, "
                                 "bound its Quux complexity and so improve widget trajectory modeling. We report the "
-                                "C-index on two gadget sets."))
-    assert {"modified Zorbel statistic", "Quux complexity"} <= set(names)  # eponyms before statistic, complexity
+                                "C-index on two gadget sets. We cast it in the Quuxley-Barman formulation and solve a "
+                                "Zorbel equation."))
+    # eponyms before statistic, complexity, formulation, equation
+    assert {"modified Zorbel statistic", "Quux complexity", "Quuxley-Barman formulation", "Zorbel equation"} <= set(names)
     assert names["C-index"].type == "Metric" and names["widget trajectory modeling"].type == "Task"
     assert "meta learning" in names  # the lexicon's meta-learning, written with a space
 
@@ -2273,9 +2275,23 @@ def test_a_name_written_with_its_kind_keeps_that_form_as_an_alias(extract_one):
     assert "QuuxBall games" in names["QuuxBall"].aliases and "Gizmo benchmark" in names["Gizmo"].aliases
     assert "GIoU loss" in names["GIoU"].aliases and "Transformer networks" in names["Transformer"].aliases
     assert not any("attention network" in alias for e in result.entities for alias in e.aliases)
+    other_kind = by_name(extract_one("Reinforcement learning (RL) needs care; we test FooQ on RL benchmarks."))
+    assert "RL benchmarks" not in other_kind["reinforcement learning"].aliases  # a benchmark is no method
 
 
 def test_a_stop_modifier_written_as_two_words_goes_whole(extract_one):
     result = extract_one("We address large scale image retrieval with FooGen.")
     assert ("addresses", "image retrieval") in relations(result)
     assert not any(e.name.lower().startswith("scale") for e in result.entities)
+
+
+def test_a_model_class_written_with_capitals_is_the_class(extract_one):
+    result = extract_one("We propose FooPrune for compressing Deep Neural Networks (DNNs) with widgets.")
+    classes = [e for e in result.entities if e.name.lower() == "neural network"]
+    assert classes and classes[0].type == "Model" and "Deep Neural Networks" in classes[0].aliases
+    assert "Deep Neural Networks" not in by_name(result)  # no name of its own beside the class
+
+
+def test_lexicon_terms_match_in_british_spelling(extract_one):
+    names = by_name(extract_one("We bound the generalisation error of FooNet on widget sorting."))
+    assert names["generalisation error"].type == "Metric"
