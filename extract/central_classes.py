@@ -66,7 +66,8 @@ class CentralClasses:
         uses = [use for use in sorted(uses) if self._head_use(doc, use[0], use[1])]
         in_title = title is not None and any(
             self._title_head_use(title, m.start(), m.end()) for m in self.pattern.finditer(title))
-        uses = [(start, end, name, written or self._written(doc, text, start, end)) for start, end, name, written in uses]
+        uses = [(start, end, name, written or self._written(doc, text, start, end))
+                for start, end, name, written in uses]
         if not uses or (len(uses) + in_title < MIN_USES and not any(written for *_, written in uses)):
             return []
         return uses

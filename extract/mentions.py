@@ -202,12 +202,14 @@ def _stop_modifier_apart(first: Token, second: Token, rules: Rules) -> bool:
 
 def _paid_attention(span: Span, attention_verbs: frozenset[str]) -> bool:
     """The attention a topic receives, attracts or is paid ("a lot of" it too, "has been put on" it), or someone's
-    ("their attention"): no attention mechanism."""
-    if len(span) != 1 or span[0].lower_ != "attention":
+    ("their attention"), or that there is ("there has been little attention to ..."): no attention mechanism."""
+    if span[-1].lower_ != "attention":
         return False
-    token = span[0]
+    token = span[-1]
     if any(child.dep_ == "poss" and child.tag_ == "PRP$" for child in token.children):
         return True  # "their attention drifts", "we turn our attention to"
+    if token.dep_ == "attr" and token.head.lemma_ == "be" and any(c.dep_ == "expl" for c in token.head.children):
+        return True  # "there has been minimal attention toward ..."
     if token.dep_ == "pobj" and token.head.lower_ == "of" and token.head.head.dep_ == "dobj":
         token = token.head.head  # "attracted a lot of attention", "a great deal of attention"
     return token.dep_ in ("dobj", "nsubjpass") and token.head.lemma_.lower() in attention_verbs

@@ -4,11 +4,12 @@ large-batch training", "more efficient than exhaustive search", "an improvement 
 adaptive temporal pooling", "our spline-based recalibration approach outperforms ...".
 
 The governing words (the `compare_words` of `patterns/heads.json`, "than" among them, and its "over"
-`basis_words`, `USE_VERBS`, "new" or "novel" in a phrase opened by "a" or "our", "proposed" in one opened by
-"the" or "our", and "our" or "my" before a phrase not headed by an activity) are found from the Doc's lemma array,
-not by visiting every token; the phrase their object heads counts when a method or activity noun heads it and it
-names a method of its own (a generic head such as "method" or "model" needs two words before it; "existing
-methods", "a transformer-based model", "deep neural networks" are none).
+`basis_words`; `USE_VERBS` and "based on" (`BUILT_ON_WORDS`), with what is listed beside their object; "new" or
+"novel" in a phrase opened by "a" or "our", "proposed" in one opened by "the" or "our", and "our" or "my" before a
+phrase not headed by an activity) are found from the Doc's lemma array, not by visiting every token; the phrase
+their object heads counts when a method or activity noun heads it and it names a method of its own (a generic
+head such as "method" or "model" needs two words before it; "existing methods", "a transformer-based model",
+"deep neural networks" are none).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from .rules import Rules
 #: multinomial logit model".
 USE_VERBS = frozenset({"use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit", "extend",
                        "adapt", "generalize", "generalise", "combine"})
+#: Words whose object after "on" is what a method is built on: "based on convolutional autoregressive models".
+BUILT_ON_WORDS = frozenset({"base", "build", "rely"})
 #: Adjectives that mark a phrase opened by "a" or "our" as the paper's own: "a new adaptive temporal pooling".
 NEW_WORDS = frozenset({"new", "novel"})
 _OWN_DETERMINERS = frozenset({"a", "an", "our", "my"})
@@ -49,6 +52,7 @@ class MethodPhrases:
         self.compare_lemmas = frozenset(strings.add(form) for word in (*rules.compare_words, *over)
                                         for form in (word, word.capitalize()))
         self.use_lemmas = frozenset(strings.add(form) for word in USE_VERBS for form in (word, word.capitalize()))
+        self.built_on_lemmas = frozenset(strings.add(word) for word in BUILT_ON_WORDS)
         self.new_lemmas = frozenset(strings.add(word) for word in NEW_WORDS)
         self.propose_lemma = strings.add("propose")
         self.own_lemmas = frozenset(strings.add(word) for word in _OWN_POSSESSIVES)
@@ -58,11 +62,12 @@ class MethodPhrases:
         lemmas = doc.to_array(LEMMA).tolist()  # read once for both kinds of governing word
         compared = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.compare_lemmas]
         used = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.use_lemmas]
+        built_on = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.built_on_lemmas]
         new = [doc[i] for i, lemma in enumerate(lemmas)
                if lemma in self.new_lemmas or (lemma == self.propose_lemma and doc[i].lower_ == "proposed")]
         own = [doc[i] for i, lemma in enumerate(lemmas) if lemma in self.own_lemmas]
         # a phrase both used and new is new: "our approach combines a novel widget scheme and ..."
-        return self._compared(compared, text) + self._new(new, own, text) + self._used(used, text)
+        return self._compared(compared, text) + self._new(new, own, text) + self._used(used, built_on, text)
 
     def _compared(self, governors: list[Token], text: str) -> list[tuple[int, int, str, str]]:
         rules, found = self.rules, []
@@ -80,9 +85,15 @@ class MethodPhrases:
                                  for phrase in self._phrase(text, token, "chunk:compared-object"))
         return found
 
-    def _used(self, verbs: list[Token], text: str) -> list[tuple[int, int, str, str]]:
-        return [phrase for verb in verbs for token in verb.children
-                if token.dep_ == "dobj" and token.pos_ == "NOUN"
+    def _used(self, verbs: list[Token], built_on: list[Token], text: str) -> list[tuple[int, int, str, str]]:
+        """What a use verb takes as its object, or "based on" / "built on" / "relies on" as theirs, with what is
+        listed beside it ("based on convolutional autoregressive models and variational autoencoders")."""
+        objects = [token for verb in verbs for token in verb.children if token.dep_ == "dobj"]
+        objects += [token for word in built_on for preposition in word.children
+                    if preposition.dep_ == "prep" and preposition.lower_ == "on"
+                    for token in preposition.children if token.dep_ == "pobj"]
+        objects += [conjunct for token in objects for conjunct in token.conjuncts]
+        return [phrase for token in dict.fromkeys(objects) if token.pos_ == "NOUN"
                 for phrase in self._phrase(text, token, "chunk:used-object")]
 
     def _new(self, adjectives: list[Token], possessives: list[Token], text: str) -> list[tuple[int, int, str, str]]:

@@ -4,7 +4,9 @@ The NLP stage reads the clean text, but every fact must point into the abstract 
 So each clean character remembers the original span it came from, and `to_original` maps any clean span back
 to the smallest original span covering it. The text is rewritten by a short list of regex passes; each pass
 keeps the map, so adding a markup form is one more pass, never a change to the offsets logic.
-Unicode is not NFKC-folded: `G²` stays `G²`, and offsets never shift under the user's characters.
+Unicode is not NFKC-folded: `G²` stays `G²`, and offsets never shift under the user's characters. The one
+exception is the mathematical styled letters and digits (`𝜸-net`, `𝐱`): a font, not a character choice, read as
+their plain letter (`γ-net`) one for one.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -209,6 +212,10 @@ def _unprintable(text: str) -> bool:
     return not text.isprintable()
 
 
+def _styled(match: re.Match) -> list[Segment]:
+    return [(unicodedata.normalize("NFKC", match.group()), *match.span())]
+
+
 def _odd_whitespace(text: str) -> bool:
     """A guard: two spaces in a row, or whitespace other than the space (which is unprintable)."""
     return "  " in text or _unprintable(text)
@@ -238,6 +245,8 @@ _PASSES: tuple[tuple[Callable[[str], bool], re.Pattern, Replace], ...] = (
     (_containing("**"), re.compile(r"\*\*(?=\S)([^\n]+?)(?<=\S)\*\*"), _keep(1)),
     (_containing("__"), re.compile(r"(?<![\w*\\])__(?=\S)([^\n_]+?)(?<=\S)__(?![\w])"), _keep(1)),
     (_containing("*"), re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), _keep(1)),
+    # mathematical styled letters and digits, their plain letter ("𝜸-net" as "γ-net")
+    (lambda text: not text.isascii(), re.compile("[\U0001D400-\U0001D7FF]"), _styled),
     # runs of whitespace become one space; a lone space is left alone (rewriting it would change nothing, and
     # matching every space in the text was the costliest pass)
     (_odd_whitespace, re.compile(r"\s{2,}|[^\S ]"), _const(" ")),

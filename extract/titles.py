@@ -39,6 +39,10 @@ _INSTRUMENT_WORDS = frozenset({"using", "via", "with", "through"})
 #: Activities that, heading a title's subject, mostly name the setting studied ("Few-Shot Class-Incremental
 #: Learning via ...", "Decomposable Non-Smooth Convex Optimization with ..."), not the paper's method.
 _SETTING_HEADS = frozenset({"learning", "optimization"})
+#: Verbs after a title's subject that make the title a sentence about it ("RL Algorithms are ..."), no name of a
+#: contribution.
+_CLAIM_VERBS = frozenset({"is", "are", "was", "were", "can", "cannot", "do", "does", "may", "might", "will", "should",
+                          "must", "could"})
 #: Longer, such a subject is a sentence more often than a setting ("Explicit homography estimation improves
 #: contrastive self-supervised learning").
 _MAX_SETTING_WORDS = 5
@@ -179,10 +183,11 @@ class TitleReader:
             name = title[start:end]
             head = _head_noun(words[-1].group())
             etype = self.rules.type_heads.get(head)
-            subject = index == 0 and before in (None, "towards", "toward") and opening is None  # "Towards X"
-            contribution = (etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads
-                            and not studied)
             following = segments[index + 1][0] if index + 1 < len(segments) else None
+            subject = index == 0 and before in (None, "towards", "toward") and opening is None  # "Towards X"
+            # a subject a verb follows is what the title's sentence is about: "Widget Nets are Gadget Sorters"
+            contribution = (etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads
+                            and not studied and not (subject and following in _CLAIM_VERBS))
             if subject and head in self.rules.activity_heads and len(words) > 2 and (
                     following in ("for", *_INSTRUMENT_WORDS) if head not in _SETTING_HEADS
                     else following == "for" and head == "learning"):

@@ -1384,6 +1384,9 @@ def test_a_method_phrase_a_method_is_built_with_is_an_entity(extract_one):
     assert not names & {"simple model", "model", "deep neural network"}
     extended = extract_one("We extend the multinomial logit model to represent phenomena of human choice.")
     assert ("usesMethod", "multinomial logit model") in relations(extended)  # what the paper builds on
+    # "based on" takes what a method is built on too, and what is listed beside it
+    based = extract_one("Our approach is based on convolutional widget models and recurrent gadget networks.")
+    assert {"convolutional widget model", "recurrent gadget network"} <= {n.lower() for n in by_name(based)}
 
 
 def test_a_single_author_s_i_and_a_verb_joined_to_propose_give_the_proposal(extract_one):
@@ -1893,8 +1896,8 @@ def test_what_a_contribution_is_for_is_not_proposed(extract_one):
 
 def test_attention_given_to_a_topic_or_held_by_someone_is_no_mechanism(extract_one):
     result = extract_one("Much attention has been put on widget fairness of late. Readers shift their attention to FooNet, "
-                         "and we devote attention to quux parity.")
-    assert "attention" not in {n.lower() for n in by_name(result)}
+                         "and we devote attention to quux parity. There has been minimal attention toward gadgets.")
+    assert not {n.lower() for n in by_name(result)} & {"attention", "minimal attention"}
     used = extract_one("FooNet uses attention to weigh widgets.")
     assert "attention" in by_name(used)
 
@@ -2295,3 +2298,11 @@ def test_a_model_class_written_with_capitals_is_the_class(extract_one):
 def test_lexicon_terms_match_in_british_spelling(extract_one):
     names = by_name(extract_one("We bound the generalisation error of FooNet on widget sorting."))
     assert names["generalisation error"].type == "Metric"
+
+
+def test_the_subject_of_a_title_that_is_a_sentence_is_not_proposed(extract_one):
+    text = "We view widget sorting algorithms as gadget policies. Widget sorting algorithms then gain."
+    claim = extract_one(text, title="Widget Sorting Algorithms are Gadget Policies")
+    assert not any(r.predicate == "proposes" for r in claim.relations if "widget" in r.entity)
+    named = extract_one(text, title="Widget Sorting Algorithms for Gadget Policies")
+    assert any(r.predicate == "proposes" for r in named.relations if "widget" in r.entity)

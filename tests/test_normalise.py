@@ -76,6 +76,13 @@ def test_unicode_is_not_folded():
     assert normalise("ﬁne-tuning of Ｇ models").text == "ﬁne-tuning of Ｇ models"
 
 
+def test_mathematical_styled_letters_read_as_their_plain_letter_one_for_one():
+    text = "We call it the 𝜸-net; 𝐱 and 𝟑 too."
+    clean = normalise(text)
+    assert clean.text == "We call it the γ-net; x and 3 too."
+    assert back(text, "γ-net") == "𝜸-net"
+
+
 def test_math_maps_back_to_the_markup():
     text = r"We introduce $G^2$-Reader."
     assert back(text, "G²-Reader") == "G^2$-Reader"
