@@ -104,6 +104,7 @@ _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(\(|:|,?\s+(?:such as|includin
 #: The plural noun a list of names ends with: " datasets", " and other large language models".
 _PLURAL_AFTER = re.compile(r"\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})?([a-z][a-z\-]*s)\b")
 _NEXT_LOWER_WORD = re.compile(r"\s+([a-z][a-z\-]*)\b")
+_DIGIT = re.compile(r"\d")
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
 _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
 #: A parameter count right after a name: " with 11B parameters", " (7B)", " with 340M parameters".
@@ -1327,10 +1328,11 @@ class MentionFinder:
         for entity in entities.values():
             fitting = ("Method", "Model") if entity.type in ("Method", "Model") else (entity.type,)
             for start, end, rule, _confidence in entity.mentions:
-                if rule.startswith("chunk:") or not any(ch.isupper() or ch.isdigit() for ch in text[start:end]):
-                    continue
                 kind = _NEXT_LOWER_WORD.match(text, end)
-                if kind and self.rules.kind_nouns.get(singular_word(kind.group(1))) in fitting:
+                if not kind or self.rules.kind_nouns.get(singular_word(kind.group(1))) not in fitting:
+                    continue
+                written = text[start:end]
+                if not rule.startswith("chunk:") and (written.lower() != written or _DIGIT.search(written)):
                     entity.aliases.add(text[start : kind.end()])
 
     def _group(self, doc: Doc, accepted: list[Candidate], sentences: list[tuple[int, int]]) -> dict[str, DocEntity]:
