@@ -138,9 +138,10 @@ class TitleReader:
     def named_phrases(self, title: str | None, opening: OpeningName | None) -> list[TitlePhrase]:
         """What a title says the paper is about, by head noun: its subject, the phrase it opens with (unless it opens
         with a name; praise joined by "and" before it left out: "Fast and Accurate ..."), when headed by a task noun
-        or by a contribution noun that is not an activity ("Compositional Attention Networks for ..."), or by an
-        activity other than learning or optimization in three words or more before "with", "for", "via" or "using"
-        ("Neural Architecture Search with ..."), or by learning so before "for" ("Deep Residual Learning for ...");
+        or by a contribution noun that is not an activity ("Compositional Attention Networks for ...") and no verb
+        follows ("RL Algorithms are ...": the title is a sentence about it), or by an activity other than learning
+        or optimization in three words or more before "with", "for", "via" or "using" ("Neural Architecture Search
+        with ..."), or by learning so before "for" ("Deep Residual Learning for ...");
         a subject headed by learning or optimization, in five words at most and not before "for" or "of", is the
         setting studied, a task ("Few-Shot Class-Incremental Learning via ..."); and its purpose, the phrase after
         "for" (or after "to" and a `title_purpose_verbs` verb: "... to Facilitate Gadget Detection"), when headed by

@@ -2216,7 +2216,8 @@ def test_eponym_terms_known_measures_modeling_tasks_and_spaced_spellings_of_hyph
                                 "C-index on two gadget sets. We cast it in the Quuxley-Barman formulation and solve a "
                                 "Zorbel equation."))
     # eponyms before statistic, complexity, formulation, equation
-    assert {"modified Zorbel statistic", "Quux complexity", "Quuxley-Barman formulation", "Zorbel equation"} <= set(names)
+    assert {"modified Zorbel statistic", "Quux complexity", "Quuxley-Barman formulation",
+            "Zorbel equation"} <= set(names)
     assert names["C-index"].type == "Metric" and names["widget trajectory modeling"].type == "Task"
     assert "meta learning" in names  # the lexicon's meta-learning, written with a space
 
