@@ -14,6 +14,13 @@ import click
 
 from . import __version__
 
+if __name__ == "__main__":
+    # `python -m kg.cli`: run the package's own module, which registers every command; this copy would import
+    # kg.cli_browse while that imports kg.cli, a circular import
+    from kg.cli import main as _package_main
+
+    _package_main()
+
 DEFAULT_OUT = Path("outputs")
 DEFAULT_GRAPH = DEFAULT_OUT / "kg.ttl"
 
@@ -319,6 +326,3 @@ from .cli_remote import register as register_remote  # noqa: E402
 
 register_browse(cli)
 register_remote(cli)
-
-if __name__ == "__main__":
-    main()

@@ -6,6 +6,8 @@ import csv
 import io
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,17 @@ def test_help_teaches(runner):
     assert result.exit_code == 0
     for command in ("build", "query", "shared-benchmarks", "stats", "validate"):
         assert command in result.output
+
+
+def test_the_module_runs_as_the_command():
+    """`python -m kg.cli` is the `kg` script: every command registered, user errors one line with exit code 2."""
+    run = [sys.executable, "-m", "kg.cli"]
+    shown = subprocess.run([*run, "--help"], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    assert "explore" in shown.stdout and "push" in shown.stdout  # kg/cli_browse.py's and kg/cli_remote.py's too
+    wrong = subprocess.run([*run, "stats", "--graph", "no-such.ttl"], capture_output=True, text=True, cwd=REPO,
+                           timeout=120)
+    assert wrong.returncode == 2 and "Traceback" not in wrong.stderr, wrong.stderr
 
 
 def test_shared_benchmarks(runner):
