@@ -212,8 +212,17 @@ def _unprintable(text: str) -> bool:
     return not text.isprintable()
 
 
+#: Mathematical styled letters and digits ("𝜸", "𝐱", "𝟑"), read as their plain letter.
+_STYLED = re.compile("[\U0001D400-\U0001D7FF]")
+
+
 def _styled(match: re.Match) -> list[Segment]:
     return [(unicodedata.normalize("NFKC", match.group()), *match.span())]
+
+
+def _non_ascii(text: str) -> bool:
+    """A guard: a character outside ASCII, which every styled letter is."""
+    return not text.isascii()
 
 
 def _odd_whitespace(text: str) -> bool:
@@ -245,8 +254,7 @@ _PASSES: tuple[tuple[Callable[[str], bool], re.Pattern, Replace], ...] = (
     (_containing("**"), re.compile(r"\*\*(?=\S)([^\n]+?)(?<=\S)\*\*"), _keep(1)),
     (_containing("__"), re.compile(r"(?<![\w*\\])__(?=\S)([^\n_]+?)(?<=\S)__(?![\w])"), _keep(1)),
     (_containing("*"), re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), _keep(1)),
-    # mathematical styled letters and digits, their plain letter ("𝜸-net" as "γ-net")
-    (lambda text: not text.isascii(), re.compile("[\U0001D400-\U0001D7FF]"), _styled),
+    (_non_ascii, _STYLED, _styled),  # "𝜸-net" as "γ-net"
     # runs of whitespace become one space; a lone space is left alone (rewriting it would change nothing, and
     # matching every space in the text was the costliest pass)
     (_odd_whitespace, re.compile(r"\s{2,}|[^\S ]"), _const(" ")),

@@ -4,7 +4,7 @@ import string
 
 from hypothesis import given, settings, strategies as st
 
-from extract.normalise import _CONTROL, _odd_whitespace, _unprintable, normalise
+from extract.normalise import _CONTROL, _STYLED, _non_ascii, _odd_whitespace, _unprintable, normalise
 
 
 def back(text: str, piece: str) -> str:
@@ -68,6 +68,8 @@ def test_the_guards_skip_no_character_their_passes_rewrite():
             assert _unprintable(char), hex(code)
         if char.isspace() and char != " ":
             assert _odd_whitespace(char), hex(code)
+        if _STYLED.match(char):
+            assert _non_ascii(char), hex(code)
     assert _odd_whitespace("a  b") and not _odd_whitespace("a b c")
     assert normalise("a\u2003b\u00a0c\u3000d").text == "a b c d"
 
