@@ -182,18 +182,9 @@ def _phrase_start(noun: Token) -> int:
     return start
 
 
-def _no_name(word: str, rules: Rules) -> bool:
-    """Whether the lexicon says a word is no name (`not_names`), or it is the plural of one ("URLs", "APIs")."""
-    return word.lower() in rules.not_names or singular_word(word).lower() in rules.not_names
-
-
 def _is_stop_modifier(token: Token, rules: Rules) -> bool:
-    """An evaluative or other stop modifier, unless it opens a phrase kept whole with the word after it ("natural
-    language", `stop_modifier_phrases`)."""
-    if token.lower_ not in rules.stop_modifiers:
-        return False
-    after = token.doc[token.i + 1].lower_ if token.i + 1 < len(token.doc) else ""
-    return f"{token.lower_} {after}" not in rules.stop_modifier_phrases
+    """`Rules.is_stop_modifier` of a token and the word after it."""
+    return rules.is_stop_modifier(token.lower_, token.doc[token.i + 1].lower_ if token.i + 1 < len(token.doc) else "")
 
 
 def _stop_modifier_apart(first: Token, second: Token, rules: Rules) -> bool:
@@ -698,8 +689,8 @@ class MentionFinder:
                     start, end = run[0][0], run[-1][1]
                     name = text[start:end]
                     first = text[run[0][0] : run[0][1]].lower()
-                    if (not _no_name(name, rules)
-                            and (not _no_name(first, rules) or (len(run) > 1 and first in rules.eponyms))
+                    if (name.lower() not in rules.not_names
+                            and (first not in rules.not_names or (len(run) > 1 and first in rules.eponyms))
                             # "Deep Neural Networks" written with capitals: the class, read by CentralClasses
                             and not self.central_classes.is_class(name)
                             and not (name.istitle() and name.lower() in rules.stop_modifiers)  # "On Standard ..."
@@ -753,7 +744,7 @@ class MentionFinder:
                     run, shaped = [], False  # "David Foster Wallace's": someone's name, none of it a method's
                     continue
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
-                word_shaped = generic_class or (has_shape(word) and not _no_name(word, rules))
+                word_shaped = generic_class or (has_shape(word) and lower not in rules.not_names)
                 # an eponym opens no name mid-sentence ("a mixture of Gaussians") but goes on one of plain capitalised
                 # words ("the Quux Hessian"; not an acronym's: "HMC Markov chains")
                 eponym_after_name = bool(adjacent) and not shaped and singular_word(lower) in rules.eponyms

@@ -4,7 +4,7 @@ large-batch training", "more efficient than exhaustive search", "an improvement 
 adaptive temporal pooling", "our spline-based recalibration approach outperforms ...".
 
 The governing words (the `compare_words` of `patterns/heads.json`, "than" among them, and its "over"
-`basis_words`; `USE_VERBS` and "based on" (`BUILT_ON_WORDS`), with what is listed beside their object; "new" or
+`basis_words`; `USE_VERBS` and "based on" (the "on" `basis_words`), with what is listed beside their object; "new" or
 "novel" in a phrase opened by "a" or "our", "proposed" in one opened by "the" or "our", and "our" or "my" before a
 phrase not headed by an activity) are found from the Doc's lemma array, not by visiting every token; the phrase
 their object heads counts when a method or activity noun heads it and it names a method of its own (a generic
@@ -29,8 +29,6 @@ from .rules import Rules
 #: multinomial logit model".
 USE_VERBS = frozenset({"use", "employ", "leverage", "adopt", "apply", "utilize", "utilise", "exploit", "extend",
                        "adapt", "generalize", "generalise", "combine"})
-#: Words whose object after "on" is what a method is built on: "based on convolutional autoregressive models".
-BUILT_ON_WORDS = frozenset({"base", "build", "rely"})
 #: Adjectives that mark a phrase opened by "a" or "our" as the paper's own: "a new adaptive temporal pooling".
 NEW_WORDS = frozenset({"new", "novel"})
 _OWN_DETERMINERS = frozenset({"a", "an", "our", "my"})
@@ -52,7 +50,7 @@ class MethodPhrases:
         self.compare_lemmas = frozenset(strings.add(form) for word in (*rules.compare_words, *over)
                                         for form in (word, word.capitalize()))
         self.use_lemmas = frozenset(strings.add(form) for word in USE_VERBS for form in (word, word.capitalize()))
-        self.built_on_lemmas = frozenset(strings.add(word) for word in BUILT_ON_WORDS)
+        self.built_on_lemmas = frozenset(strings.add(word) for word in rules.basis_words["on"])
         self.new_lemmas = frozenset(strings.add(word) for word in NEW_WORDS)
         self.propose_lemma = strings.add("propose")
         self.own_lemmas = frozenset(strings.add(word) for word in _OWN_POSSESSIVES)

@@ -73,6 +73,11 @@ class Rules:
     handing_on_nouns: frozenset[str]  # "we present a set of X": the object hands on to X
     activity_nouns: frozenset[str]  # "formality transfer": an activity without an activity ending
 
+    def is_stop_modifier(self, word: str, after: str) -> bool:
+        """A lower-case word that is evaluative or otherwise no part of a name (`stop_modifiers`), unless it opens a
+        phrase kept whole with the word after it ("natural language", `stop_modifier_phrases`)."""
+        return word in self.stop_modifiers and f"{word} {after}" not in self.stop_modifier_phrases
+
     def family_of(self, name: str) -> str | None:
         """The known model family a name starts with (`Qwen3-VL-32B-Instruct` -> `Qwen`), the longest if several."""
         lowered = name.lower()

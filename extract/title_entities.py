@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from spacy.matcher import PhraseMatcher
 
-from .abbreviations import find_abbreviations, spells_out
+from .abbreviations import find_abbreviations
 from .central_classes import CentralClasses
 from .doc_entities import DocEntity, EntityTyper, absorb, named
 from .entity_names import name_key, phrase_key, singular, singular_word
@@ -191,7 +191,8 @@ class TitleEntities:
         key_words = phrase_key(name).split(" ")
         same = next((e for e in entities.values() for other in (e.name, *e.aliases)
                      if phrase_key(other).split(" ")[: len(key_words)] == key_words), None) or next(
-            (e for e in entities.values() if " " not in e.name and spells_out(e.name.rstrip("s"), name)), None)
+            (e for e in entities.values() if " " not in e.name
+             and self.titles.long_form(name, e.name.rstrip("s")) == (0, len(name))), None)
         if same is not None:  # the abstract's name with a head noun after it ("Foo Bar Embedding model"), or its
             # abbreviation ("pFBT" under "Pruned Foo Bar Transforms")
             same.aliases.add(name)

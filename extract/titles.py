@@ -378,7 +378,7 @@ class TitleReader:
         if (not (first.is_alpha or dimensions) or first.is_stop or first.pos_ in ("DET", "PRON", "NUM")
                 or last.pos not in _NOUNS):
             return False
-        if first.lower_ in self.rules.stop_modifiers or any(t.is_punct and not in_word_hyphen(t) for t in tokens):
+        if self.rules.is_stop_modifier(first.lower_, tokens[1].lower_) or any(t.is_punct and not in_word_hyphen(t) for t in tokens):
             return False
         doc = first.doc
         if ((first.i > 0 and in_word_hyphen(doc[first.i - 1]))

@@ -1387,6 +1387,10 @@ def test_a_method_phrase_a_method_is_built_with_is_an_entity(extract_one):
     # "based on" takes what a method is built on too, and what is listed beside it
     based = extract_one("Our approach is based on convolutional widget models and recurrent gadget networks.")
     assert {"convolutional widget model", "recurrent gadget network"} <= {n.lower() for n in by_name(based)}
+    # and so does what a method depends on or is conditioned on (every "on" word of `basis_words`)
+    depends = extract_one("Our widget ranker depends on gadget regularization. The widget generator is conditioned "
+                          "on a gadget embedding network.")
+    assert {"gadget regularization", "gadget embedding network"} <= {n.lower() for n in by_name(depends)}
 
 
 def test_a_single_author_s_i_and_a_verb_joined_to_propose_give_the_proposal(extract_one):
@@ -2121,6 +2125,10 @@ def test_letters_joined_by_slashes_and_natural_language_before_a_term(extract_on
     names = set(by_name(result))
     assert "natural language question answering" in names and not {
         "R/G/B", "language question answering", "natural language"} & names
+    # a phrase of the title too opens with "natural" there
+    titled = extract_one("We map natural language widget interfaces to gadget queries.",
+                         title="Natural Language Widget Interfaces for Quux Gadgets")
+    assert "natural language widget interface" in {n.lower() for n in by_name(titled)}
 
 
 def test_the_title_name_with_a_head_noun_is_the_abstract_name_without_it(extract_one):
