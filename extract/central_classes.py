@@ -3,12 +3,12 @@
 "Neural networks" is background in most ML abstracts and an entity in few: those that study, train or build on
 neural networks as such ("the generalization of deep neural networks", "neural networks are often overconfident").
 The signs read here are repetition as a plural head noun, at least `MIN_USES` uses (the title counting once), or
-one use written with an allowed modifier or as an abbreviation ("deep neural networks", "DNNs": the specific term
-a paper reaches for when it works on them; 37 of the 38 development papers writing "deep neural networks" have
-the class in their gold). Each use is the head of its phrase (not "neural network architecture"), with no
+one use written with an allowed modifier or in a short form ("deep neural networks", "DNNs", "deep networks": the
+specific term a paper reaches for when it works on them; 37 of the 38 development papers writing "deep neural
+networks" have the class in their gold, 10 of the 15 writing "deep networks"). Each use is the head of its phrase (not "neural network architecture"), with no
 determiner or possessive ("the same neural networks", "our networks" name particular networks) and no modifier but
 the allowed ones ("deep", "artificial"; "graph neural networks" is another class). The phrases ("neural networks",
-"generative models"), modifiers and abbreviations are data (`central_model_classes` in `patterns/heads.json`); the
+"generative models"), modifiers and short forms are data (`central_model_classes` in `patterns/heads.json`); the
 modifiers are left out of the name, so that all spellings are one entity, and each use's written form with them
 ("deep neural networks") is kept beside it, an alias the graph can be searched by.
 """
@@ -37,10 +37,13 @@ class CentralClasses:
         phrases = sorted(rules.central_class_phrases, key=len, reverse=True)
         self.pattern = re.compile(
             r"\b(?:" + "|".join(r"[\s-]+".join(map(re.escape, p.split())) for p in phrases) + r")\b", re.IGNORECASE)
-        abbreviations = sorted(rules.central_class_abbreviations, key=len, reverse=True)
-        self.abbreviations = rules.central_class_abbreviations
-        self.abbreviation_pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, abbreviations)) + r")\b") \
-            if abbreviations else None  # (an empty alternation would match everywhere)
+        self.short_forms = rules.central_class_short_forms
+        forms = sorted(self.short_forms, key=len, reverse=True)
+        # abbreviations as written, lower-case phrases in any case ("Deep networks")
+        self.short_form_pattern = re.compile(r"\b(?:" + "|".join(
+            r"(?i:" + r"[\s-]+".join(map(re.escape, form.split())) + ")" if form.islower() else re.escape(form)
+            for form in forms) + r")\b") if forms else None  # (an empty alternation would match everywhere)
+        self.central_phrases = rules.central_class_phrases
         self.singulars = frozenset(map(singular, rules.central_class_phrases))
         self.modifiers = rules.central_class_modifiers
         self.evaluative = rules.stop_modifiers
@@ -49,6 +52,8 @@ class CentralClasses:
     def is_class(self, name: str) -> bool:
         """Whether the name is one of the class phrases, in the singular or plural, with or without the allowed
         modifiers ("Deep Neural Networks")."""
+        if self.short_forms.get(name.lower()) in self.central_phrases:
+            return True  # "Deep Networks"
         words = name.split()
         while len(words) > 1 and words[0].lower() in self.modifiers:
             words.pop(0)
@@ -56,12 +61,12 @@ class CentralClasses:
 
     def __call__(self, doc: Doc, text: str, title: str | None) -> list[tuple[int, int, str, str | None]]:
         """Character spans (in `text`, the Doc's text) of the head uses, each with the class phrase it names (as
-        written, or the phrase an abbreviation stands for: "DNNs") and its written form when that differs: with
-        allowed modifiers before it ("deep neural networks"; lower case at a sentence's start), or an
-        abbreviation; else None."""
+        written, or the phrase a short form stands for: "DNNs", "deep networks") and its written form when that
+        differs: with allowed modifiers before it ("deep neural networks"; lower case at a sentence's start), or the
+        short form; else None."""
         uses = [(m.start(), m.end(), m.group(), None) for m in self.pattern.finditer(text)]
-        uses += [(m.start(), m.end(), self.abbreviations[m.group()], m.group())
-                 for m in (self.abbreviation_pattern.finditer(text) if self.abbreviation_pattern else ())
+        uses += [(m.start(), m.end(), self.short_forms[self._form(m.group())], self._form(m.group()))
+                 for m in (self.short_form_pattern.finditer(text) if self.short_form_pattern else ())
                  if not text[: m.start()].endswith("(")]  # "(DNNs)" defines, no use of its own
         uses = [use for use in sorted(uses) if self._head_use(doc, use[0], use[1])]
         in_title = title is not None and any(
@@ -71,6 +76,11 @@ class CentralClasses:
         if not uses or (len(uses) + in_title < MIN_USES and not any(written for *_, written in uses)):
             return []
         return uses
+
+    def _form(self, written: str) -> str:
+        """The listed short form a match is: an abbreviation as written, a phrase in lower case with one space
+        between its words."""
+        return written if written in self.short_forms else " ".join(written.lower().replace("-", " ").split())
 
     def _written(self, doc: Doc, text: str, start: int, end: int) -> str | None:
         """The use with the allowed modifiers before it, when there are any ("deep neural networks")."""

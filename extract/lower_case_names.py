@@ -4,11 +4,12 @@ examples a plural one lists ("cutting-plane approaches like the ellipsoid method
 propagation and mean field inference").
 
 The noun must be a type head (`type_heads` of `patterns/heads.json`: a method, model, dataset or task noun), which
-also types the names; a name is a run of lower-case content words ("as" and an article skipped before it), ending
-in a noun, two words at least (one word is no name of its own: "a method called boosting", "models like ours"),
-and its own head noun, if a type head, gives the same type (a task's names an activity: "tasks such as colorectal
-cancer" is none). Capitalised names there are the mention finder's name sources' work ("an approach called Deep
-Generic Segmentation", "models such as BERT").
+also types the names; a name is a run of lower-case content words ("as" and an article skipped before it), ending in
+a noun (or in an "-ing" word the tagger made a verb, before a mark: "a structural embedding,"), two words at least
+(one word is no name of its own: "a method called boosting", "models like ours"), and its own head noun, if a type
+head, gives the same type (a task's names an activity: "tasks such as colorectal cancer" is none). Capitalised names
+there are the mention finder's name sources' work ("an approach called Deep Generic Segmentation", "models such as
+BERT").
 """
 
 from __future__ import annotations
@@ -32,6 +33,14 @@ _LIST_JOINS = frozenset({",", "and", "or"})
 
 #: Endings of nouns that name an activity, "analysis" among them.
 _ACTIVITY_ENDINGS = (*ACTIVITY_ENDINGS, "sis")
+
+
+def _final_gerund(token: Token) -> bool:
+    """A lower-case "-ing" word the tagger made a verb that ends the phrase, before a mark or the end: the head noun
+    of a name ("we call a structural widget embedding, ...")."""
+    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    return token.tag_ == "VBG" and token.is_lower and (
+        following is None or (following.is_punct and not in_word_hyphen(following)))
 
 
 class LowerCaseNames:
@@ -124,9 +133,10 @@ class LowerCaseNames:
                 break
             start = word_end
         end = start
-        while end < len(doc) and (in_word_hyphen(doc[end]) or self._name_word(doc[end])):
+        while end < len(doc) and (in_word_hyphen(doc[end]) or self._name_word(doc[end]) or _final_gerund(doc[end])):
             end += 1
-        while end > start and (in_word_hyphen(doc[end - 1]) or doc[end - 1].pos_ not in ("NOUN", "PROPN")):
+        while end > start and (in_word_hyphen(doc[end - 1]) or (
+                doc[end - 1].pos_ not in ("NOUN", "PROPN") and not _final_gerund(doc[end - 1]))):
             end -= 1  # a name ends in its head noun
         name = list(doc[start:end])
         if end < len(doc) and self._goes_on(doc[end]):

@@ -695,7 +695,7 @@ class MentionFinder:
                             and not self.central_classes.is_class(name)
                             and not (name.istitle() and name.lower() in rules.stop_modifiers)  # "On Standard ..."
                             # "India", "OpenAI", not the "UK" of "UK Biobank"
-                            and name.lower() not in rules.places_and_organisations
+                            and name.lower() not in rules.names_never_alone
                             and name.lower() not in rules.languages  # "German" of "English and German datasets"
                             # a lone version ("M2") is none, unless known as a name of its own ("T5")
                             and not (len(run) == 1 and is_version(name) and name.lower() not in rules.known
@@ -852,7 +852,7 @@ class MentionFinder:
         word = text[start:end].lower()
         if not (noun.start(1) == end + 1 and text[end] == " " and noun.group(1).islower()
                 and singular_word(noun.group(1)) in self.rules.eponym_heads
-                and word not in self.rules.known and word not in self.rules.places_and_organisations):
+                and word not in self.rules.known and word not in self.rules.names_never_alone):
             return None
         span = doc.char_span(start, noun.end(1))
         if span is None or (span[-1].pos_ not in ("NOUN", "PROPN") and span[-1].tag_ != "VBG"):

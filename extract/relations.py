@@ -7,7 +7,8 @@ failing those, the paper's most-mentioned own-looking name.
 outperforms/comparesWith: names in the object of "outperform"/"surpass" whose subject is the paper's own work (not
 in a prepositional phrase inside it, "... on Z", "trained with Z", unless it names members: "such as X"), or
 after "than"/"against"/"compared to". Every other entity gets the relation its type implies: Dataset ->
-evaluatedOn, Model -> usesModel, Metric -> usesMetric, Method -> usesMethod, Task -> addresses.
+evaluatedOn, Model -> usesModel, Metric -> usesMetric, Method -> usesMethod, Task -> addresses; a dataset with no
+name ("a driving dataset"), neither proposed nor compared with, is dropped.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from spacy.tokens import Doc, Span, Token
 from .author_objects import indefinite
 from .authorship import own_passive, verb_object
 from .doc_cache import cached
-from .entity_names import singular
+from .entity_names import singular, singular_word
 from .facts import RELATION_OF_TYPE
 from .rules import Rules
 
@@ -165,6 +166,9 @@ class RelationFinder:
         compared = self._comparisons(doc, mentions, entities, own)
         hits.extend(compared)
         compared_keys = {hit.key for hit in compared}
+        for key in [key for key in entities if key not in own and key not in compared_keys
+                    and self._unnamed_resource(entities[key])]:
+            del entities[key]
         for key, entity in entities.items():
             if key in own or key in compared_keys:
                 continue
@@ -176,6 +180,13 @@ class RelationFinder:
                 hits.append(RelationHit(RELATION_OF_TYPE[entity.type], key, *entity.title_span, rule, 0.6, in_title=True))
         doc._.mlkg_relations = sorted(hits, key=lambda h: (h.key, h.predicate))
         return doc
+
+    def _unnamed_resource(self, entity) -> bool:
+        """A dataset written only in lower case and headed by a dataset noun ("a driving dataset", "interactive
+        environments"): no name, so no entity unless the paper presents it as its own or compares with it."""
+        return entity.type == "Dataset" and all(
+            name.islower() and self.rules.type_heads.get(singular_word(name.rsplit(" ", 1)[-1])) == "Dataset"
+            for name in (entity.name, *entity.aliases))
 
     def _ownable(self, entities) -> set[str]:
         """Keys of the names that can be proposed, being new-looking: not metrics or tasks, not known lexicon

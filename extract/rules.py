@@ -24,7 +24,8 @@ class Rules:
     not_names: frozenset[str]  # the eponyms included
     eponyms: frozenset[str]  # words made from people's names: no names alone, but they open one ("Gaussian Process")
     languages: frozenset[str]
-    places_and_organisations: frozenset[str]  # no names alone ("India", "OpenAI"), but they may open one
+    names_never_alone: frozenset[str]  # places, organisations, diseases: no names alone ("India", "OpenAI", "COVID-19"),
+    # but they may open one ("UK Biobank", "OpenAI Gym")
     modalities: frozenset[str]  # lower-case: kinds of signal or record, not artifacts ("EEG recordings")
     type_heads: dict[str, str]  # head lemma -> entity type
     stop_modifiers: frozenset[str]
@@ -58,7 +59,7 @@ class Rules:
     generic_phrases: frozenset[str]  # lower-case, singular: too general to be an entity found by its phrase alone
     central_class_phrases: frozenset[str]  # lower-case, plural: model classes that repetition makes central
     central_class_modifiers: frozenset[str]  # words allowed before them, left out of the name ("deep")
-    central_class_abbreviations: dict[str, str]  # abbreviation -> the phrase it counts as ("DNNs", "DNN")
+    central_class_short_forms: dict[str, str]  # short form -> the phrase it counts as ("DNNs", "deep networks")
     title_function_words: frozenset[str]  # besides stop words, where a phrase of a title may start or end
     study_gerunds: frozenset[str]  # opening a title, they make its subject studied, not built ("Exploring X")
     title_purpose_verbs: frozenset[str]  # after "to" in a title, what follows is the purpose ("to Facilitate X")
@@ -157,7 +158,7 @@ def load_rules() -> Rules:
         not_names=_lower_set(lexicon["not_names"] + lexicon["eponyms"]),
         eponyms=_lower_set(lexicon["eponyms"]),
         languages=_lower_set(lexicon["languages"]),
-        places_and_organisations=_lower_set(lexicon["places"] + lexicon["organisations"]),
+        names_never_alone=_lower_set(lexicon["places"] + lexicon["organisations"] + lexicon["diseases"]),
         modalities=_lower_set(lexicon["modalities"]),
         type_heads=type_heads,
         stop_modifiers=_lower_set(heads["stop_modifiers"]),
@@ -191,9 +192,8 @@ def load_rules() -> Rules:
         generic_phrases=_lower_set(heads["generic_phrases"]),
         central_class_phrases=_lower_set(heads["central_model_classes"]["phrases"]),
         central_class_modifiers=_lower_set(heads["central_model_classes"]["modifiers"]),
-        central_class_abbreviations={abbreviation: phrase.lower() for phrase, abbreviations
-                                     in heads["central_model_classes"]["abbreviations"].items()
-                                     for abbreviation in abbreviations},
+        central_class_short_forms={form: phrase.lower() for phrase, forms
+                                   in heads["central_model_classes"]["short_forms"].items() for form in forms},
         title_function_words=_lower_set(heads["title_function_words"]),
         title_contrast_words=_lower_set(heads["title_contrast_words"]["words"]),
         task_gerunds=_lower_set(heads["task_gerunds"]["words"]),

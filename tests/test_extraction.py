@@ -58,6 +58,9 @@ def test_a_lower_case_name_after_a_naming_word_is_the_proposal(extract_one):
     named = extract_one("Embeddings are vulnerable to an attack we call ``adversarial illusions''. We introduce "
                         "mechanisms, which we call staircase mechanisms.")
     assert {("proposes", "adversarial illusion"), ("proposes", "staircase mechanism")} <= relations(named)
+    # a name ending in an "-ing" word the tagger read as a verb ends there, before the comma
+    gerund = extract_one("We learn a representation, which we call a structural widget embedding, from raw gadgets.")
+    assert ("proposes", "structural widget embedding") in relations(gerund)
 
 
 def test_lower_case_examples_a_plural_type_noun_lists_take_its_type(extract_one):
@@ -976,6 +979,19 @@ def test_a_phrase_the_title_names_too_is_an_entity(extract_one):
     assert "noise adaptation layer" not in longer  # the title's phrase goes on: "... layer norms"
 
 
+def test_a_dataset_written_only_in_lower_case_is_no_entity_unless_proposed_or_compared(extract_one):
+    """"a driving dataset", "interactive environments": a dataset noun with no name is no resource of its own (the
+    annotation guidelines: named datasets only), but what a paper introduces is its contribution."""
+    used = by_name(extract_one("We train widgets on a driving dataset. QuuxNet beats GadgetNet on the QuuxDrive "
+                               "dataset.", title="Widget Control from a Driving Dataset"))
+    assert "QuuxDrive" in used and "driving dataset" not in used
+    assert "interactive environment" not in by_name(extract_one(
+        "We train quux agents in interactive environments.", title="Quux Agents in Interactive Environments"))
+    introduced = extract_one("We introduce a driving dataset for widget control.",
+                             title="A Driving Dataset for Widget Control")
+    assert ("proposes", "driving dataset") in relations(introduced)
+
+
 def test_a_title_phrase_spells_a_hyphen_as_a_space_and_never_starts_inside_a_word(extract_one):
     """"Widget Based Smoothing" in a title is the abstract's "widget-based smoothing", not "based smoothing"; one
     hyphenated word the title holds ("gadget-space") is no phrase of it."""
@@ -1252,6 +1268,10 @@ def test_neural_networks_are_a_model_only_where_the_paper_keeps_coming_back_to_t
     assert "deep neural networks" in by_name(extract_one("We study the generalization of deep neural networks trained "
                                                          "by SGD."))["neural network"].aliases
     assert "neural network" in by_name(extract_one("We train DNNs on widgets."))  # an abbreviation is one use
+    # and so is "deep networks", a short form of deep neural networks matched in any case
+    short = by_name(extract_one("Deep networks are brittle. We harden widgets."))
+    assert "deep networks" in short["neural network"].aliases and "Deep networks" not in short
+    assert "neural network" not in by_name(extract_one("We train a deep network on widgets."))  # a particular one
     once = "We study the generalization of neural networks trained by SGD."
     assert "neural network" not in by_name(extract_one(once))
     assert "neural network" in by_name(extract_one(once, title="Training Deep Neural Networks with Noisy Labels"))
@@ -2093,11 +2113,14 @@ def test_a_number_of_dimensions_opens_a_phrase_the_title_names(extract_one):
     assert "3D widget dataset" in names and "3D gadget" not in names
 
 
-def test_organisations_and_cities_alone_are_no_names(extract_one):
+def test_organisations_cities_and_diseases_alone_are_no_names(extract_one):
     result = extract_one("We compare gadgets released by OpenAI and NVIDIA with widgets from New York City, and "
                          "test them on OpenAI Gym.")
     names = set(by_name(result))
     assert "OpenAI Gym" in names and not {"OpenAI", "NVIDIA", "New York City"} & names
+    outbreak = set(by_name(extract_one("QuuxNet forecasts COVID-19 deaths in the U.S. better than the CDC widget. "
+                                       "We release the COVID-19 Widget Corpus.")))
+    assert "COVID-19 Widget Corpus" in outbreak and not {"COVID-19", "U.S", "U.S.", "CDC"} & outbreak
 
 
 def test_average_and_downstream_narrow_a_known_metric(extract_one):
