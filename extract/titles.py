@@ -39,6 +39,8 @@ _INSTRUMENT_WORDS = frozenset({"using", "via", "with", "through"})
 #: Activities that, heading a title's subject, mostly name the setting studied ("Few-Shot Class-Incremental
 #: Learning via ...", "Decomposable Non-Smooth Convex Optimization with ..."), not the paper's method.
 _SETTING_HEADS = frozenset({"learning", "optimization"})
+#: Endings of a title's last word that make it a verb or an activity, not a thing made ("... Quantized for ...").
+_VERB_ENDINGS = ("ing", "ed", "ly")
 #: Verbs after a title's subject that make the title a sentence about it ("RL Algorithms are ..."), no name of a
 #: contribution.
 _CLAIM_VERBS = frozenset({"is", "are", "was", "were", "can", "cannot", "do", "does", "may", "might", "will", "should",
@@ -141,7 +143,8 @@ class TitleReader:
         or by a contribution noun that is not an activity ("Compositional Attention Networks for ...") and no verb
         follows ("RL Algorithms are ...": the title is a sentence about it), or by an activity other than learning
         or optimization in three words or more before "with", "for", "via" or "using" ("Neural Architecture Search
-        with ..."), or by learning so before "for" ("Deep Residual Learning for ...");
+        with ..."), or by learning so before "for" ("Deep Residual Learning for ..."), or by a noun of no type
+        before "for" when no verb opens the title ("Differentiable Widget Layouts for ...": a thing made for it);
         a subject headed by learning or optimization, in five words at most and not before "for" or "of", is the
         setting studied, a task ("Few-Shot Class-Incremental Learning via ..."); and its purpose, the phrase after
         "for" (or after "to" and a `title_purpose_verbs` verb: "... to Facilitate Gadget Detection"), when headed by
@@ -170,7 +173,8 @@ class TitleReader:
                     continue
                 opener = words[0].group().lower()
             studied = before is None and opener in self.rules.study_gerunds  # "Exploring X ..."
-            if (before is None or described) and opener.endswith("ing"):
+            verb_opened = (before is None or described) and opener.endswith("ing")
+            if verb_opened:
                 if opener in self.rules.task_gerunds and len(words) > 1:
                     task = self._gerund_task(title, segments, index)  # "Predicting Widget Trajectories"
                     if task:
@@ -189,6 +193,10 @@ class TitleReader:
             # a subject a verb follows is what the title's sentence is about: "Widget Nets are Gadget Sorters"
             contribution = (etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads
                             and not studied and not (subject and following in _CLAIM_VERBS))
+            if subject and etype is None and following == "for" and not verb_opened and not head.endswith(_VERB_ENDINGS):
+                # a thing made for a purpose, whatever its noun: "Differentiable Widget Layouts for ..." (not what a
+                # verb opening the title acts on: "Implementing Widget Bias for ...")
+                etype, contribution = "Method", True
             if subject and head in self.rules.activity_heads and len(words) > 2 and (
                     following in ("for", *_INSTRUMENT_WORDS) if head not in _SETTING_HEADS
                     else following == "for" and head == "learning"):

@@ -1537,6 +1537,15 @@ def test_a_title_subject_headed_by_an_activity_before_with_or_for_is_the_paper_s
     assert ("proposes", "Few-Shot Incremental Learning") not in relations(setting)  # a setting, mostly
 
 
+def test_a_title_subject_of_no_type_before_for_is_what_the_paper_makes(extract_one):
+    text = "We arrange gadget sensors on a chip and learn their placement end to end."
+    result = extract_one(text, title="Differentiable Widget Layouts for Gadget Sensing")
+    assert ("proposes", "Differentiable Widget Layouts") in relations(result)
+    # not what a verb opening the title acts on, nor a participle or an adverb
+    for title in ("Implementing Widget Layouts for Gadget Sensing", "Widget Layouts Learned for Gadget Sensing"):
+        assert not any(p == "proposes" for p, _ in relations(extract_one(text, title=title))), title
+
+
 def test_a_title_subject_headed_by_learning_names_the_setting_studied(extract_one):
     text = "We give an algorithm that reconstructs the function from random examples in polynomial time."
     result = extract_one(text, title="Sparse Polynomial Learning and Graph Sketching")
