@@ -25,6 +25,12 @@ _MAX_WHOLE_TITLE_WORDS = 5
 _CAPITALISED_WORDS = re.compile(r"(?:[ -][A-Z][\w-]*)*")
 
 
+def _shaped_before_head(name: str) -> bool:
+    """A word before the name's last has a name's shape ("QuuxPerf Tiny Benchmark"): the name without its head noun
+    is the same thing, as "Lagrangian Duality" is no "Lagrangian Duality Approach"."""
+    return any(has_shape(word) for word in name.split()[:-1])
+
+
 def _whole_title(title: str, span: tuple[int, int]) -> bool:
     """The span is all the title says, or all before its colon, but for an opening article."""
     before_colon = title.split(":", 1)[0].rstrip()
@@ -128,10 +134,8 @@ class TitleEntities:
                 same = described
             else:
                 absorb(entities, described.key, same)
-        headless, _, head = opening.name.rpartition(" ")
-        if same is None and headless and singular_word(head.lower()) in self.rules.type_heads:
-            # the abstract's name without the title's head noun: "Foo-Bar Loss: ..." and "a Foo-Bar (FB) loss"
-            same = named(entities, headless)
+        if same is None:
+            same = self._without_head_noun(opening.name, entities)
             if same is not None:
                 same.aliases.add(opening.name)
         if same is not None:
@@ -153,6 +157,10 @@ class TitleEntities:
             if phrase.activity and named(entities, phrase.activity) is not None:
                 continue  # "Prototypical Contrastive Learning of ...": the abstract names the method itself
             same = named(entities, phrase.name)
+            if same is None and phrase.type != "Task" and _shaped_before_head(phrase.name):
+                same = self._without_head_noun(phrase.name, entities)  # "QuuxPerf Tiny Benchmark for ..."
+                if same is not None:
+                    same.aliases.add(phrase.name)
             if same is not None:
                 if phrase.type != "Task" and same.title_span is None:
                     same.title_span = (phrase.start, phrase.end)
@@ -192,13 +200,22 @@ class TitleEntities:
         same = next((e for e in entities.values() for other in (e.name, *e.aliases)
                      if phrase_key(other).split(" ")[: len(key_words)] == key_words), None) or next(
             (e for e in entities.values() if " " not in e.name
-             and self.titles.long_form(name, e.name.rstrip("s")) == (0, len(name))), None)
-        if same is not None:  # the abstract's name with a head noun after it ("Foo Bar Embedding model"), or its
-            # abbreviation ("pFBT" under "Pruned Foo Bar Transforms")
+             and self.titles.long_form(name, e.name.rstrip("s")) == (0, len(name))), None) or (
+            self._without_head_noun(name, entities) if _shaped_before_head(name) else None)
+        if same is not None:  # the abstract's name with a head noun after it ("Foo Bar Embedding model"), its
+            # abbreviation ("pFBT" under "Pruned Foo Bar Transforms") or, a name by its shape, it without the
+            # title's head noun ("QuuxPerf Tiny Benchmark" and "QuuxPerf Tiny")
             same.aliases.add(name)
             same.title_span = span
             return
         self._add_title_only(entities, name, span, "Method")
+
+    def _without_head_noun(self, name: str, entities: dict[str, DocEntity]) -> DocEntity | None:
+        """The abstract's entity named as the title's name is without its head noun: "Foo-Bar Loss: ..." and "a
+        Foo-Bar (FB) loss"."""
+        headless, _, head = name.rpartition(" ")
+        return named(entities, headless) if headless and singular_word(head.lower()) in self.rules.type_heads \
+            else None
 
     def _sized_known_class(self, words: list[str]) -> bool:
         """"Small Language Models", "Deep Generative Models": a known model class the title only sizes, the class

@@ -2271,6 +2271,17 @@ def test_the_task_the_authors_introduce_or_address_may_end_in_a_gerund(extract_o
     assert not {"benchmark", "programming"} & set(by_name(result))
 
 
+@pytest.mark.parametrize("title", ["QuuxPerf Tiny Benchmark", "QuuxPerf Tiny Benchmark for Widget Sensing"])
+def test_a_title_name_with_its_head_noun_is_the_abstract_s_name_without_it(extract_one, title):
+    result = extract_one("To meet this need, we present QuuxPerf Tiny, the first benchmark suite for widgets. "
+                         "QuuxPerf Tiny measures the latency of gadgets.", title=title)
+    names = by_name(result)
+    assert title.split(" for ")[0] in names["QuuxPerf Tiny"].aliases and "QuuxPerf Tiny Benchmark" not in names
+    # not where the shorter name is plain words: an approach is no duality
+    plain = by_name(extract_one("We study Lagrangian duality for widgets.", title="Lagrangian Duality Approach"))
+    assert "Lagrangian Duality Approach" not in {a for e in plain.values() for a in e.aliases}
+
+
 def test_a_short_title_that_is_one_name_is_the_papers_contribution(extract_one):
     text = "We study contrastive learning of widgets. Our approach beats gadget baselines on three widget sets."
     name = "Quux-View Contrastive Learning"
