@@ -2,15 +2,16 @@
 
 "Neural networks" is background in most ML abstracts and an entity in few: those that study, train or build on
 neural networks as such ("the generalization of deep neural networks", "neural networks are often overconfident").
-The signs read here are repetition as a plural head noun, at least `MIN_USES` uses (the title counting once), or
-one use written with an allowed modifier or in a short form ("deep neural networks", "DNNs", "deep networks": the
+The signs read here are repetition as a plural head noun, at least `MIN_USES` uses (the title counting once), or one
+use written with an allowed modifier or in a short form ("deep neural networks", "DNNs", "deep networks": the
 specific term a paper reaches for when it works on them; 37 of the 38 development papers writing "deep neural
-networks" have the class in their gold, 10 of the 15 writing "deep networks"). Each use is the head of its phrase (not "neural network architecture"), with no
-determiner or possessive ("the same neural networks", "our networks" name particular networks) and no modifier but
-the allowed ones ("deep", "artificial"; "graph neural networks" is another class). The phrases ("neural networks",
-"generative models"), modifiers and short forms are data (`central_model_classes` in `patterns/heads.json`); the
-modifiers are left out of the name, so that all spellings are one entity, and each use's written form with them
-("deep neural networks") is kept beside it, an alias the graph can be searched by.
+networks" have the class in their gold, 10 of the 15 writing "deep networks"). Each use is the head of its phrase
+(not "neural network architecture"), with no determiner or possessive ("the same neural networks", "our networks"
+name particular networks) and no modifier but the allowed ones ("deep", "artificial"; "graph neural networks" is
+another class). The phrases ("neural networks", "generative models"), modifiers and short forms are data
+(`central_model_classes` in `patterns/heads.json`); the modifiers are left out of the name, so that all spellings
+are one entity, and each use's written form with them ("deep neural networks") is kept beside it, an alias the graph
+can be searched by.
 """
 
 from __future__ import annotations

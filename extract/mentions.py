@@ -102,7 +102,9 @@ _DATA_NOUNS_BEFORE = re.compile(r"\b([a-z]+)\s+$")
 _LISTED_AFTER = re.compile(r"\s*(?:[,.;)]|and\b|or\b|as well as\b|$)")
 _LIST_HEAD = re.compile(r"([A-Za-z][A-Za-z\-]*)\s*(\(|:|,?\s+(?:such as|including|e\.g\.,?|namely|like))\s*$")
 #: The plural noun a list of names ends with: " datasets", " and other large language models".
-_PLURAL_AFTER = re.compile(r"\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})?([a-z][a-z\-]*s)\b")
+#: (a short bracket after the last name, its size or version, may come first: "Netflix and FooLens (10M) datasets")
+_PLURAL_AFTER = re.compile(r"(?:\s+\([^()\s]{1,12}\))?\s+((?:and|or)\s+other\s+(?:[a-z][a-z\-]*\s+){0,2})?"
+                           r"([a-z][a-z\-]*s)\b")
 _NEXT_LOWER_WORD = re.compile(r"\s+([a-z][a-z\-]*)\b")
 _DIGIT = re.compile(r"\d")
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")

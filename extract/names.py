@@ -21,6 +21,9 @@ _MATH_CHARS = frozenset("^√{}\\=∑∫")
 #: A Greek letter joined to a noun, a term's name: "λ-discrepancy", "α-divergence"; not a tolerance's ε or δ
 #: ("ε-optimal", "δ-close") nor a qualifier ("γ-weakly", "ρ-replicable").
 _GREEK_PREFIXED = re.compile(r"^[αβγζ-ω]-[a-z]{3,}(?<!ly)(?<!able)(?<!ible)$")
+#: An e-mail address ("@" and a dot after it) or a measure at a cutoff ("Hits@3"), no name; "@" inside a name
+#: is ("Pl@ntNet-300K").
+_NO_NAME_AT = re.compile(r"@(?:[^@]*\.|\d+$)")
 _NUMERIC = re.compile(r"^[\d.,×x%+\-–~<>=/]+$")
 #: A complexity class or a norm's space, which names no artefact ("TC⁰", "NC¹", "L²"); "D²", "G²-Reader" do.
 _POWER = re.compile(r"^(?:[A-Z]{2,3}[⁰¹]|L[¹²])$")
@@ -78,7 +81,7 @@ def has_shape(word: str) -> bool:
         return bool(_GREEK_PREFIXED.match(word)) or (
             any(ch.isdigit() for ch in word) and not _WITH_UNIT.match(word) and not _DIMENSION.match(word)
             and _lower_name(word))
-    if len(word) < 2 or "://" in word or "@" in word or _NUMERIC.match(word) or _DIMENSION.match(word) \
+    if len(word) < 2 or "://" in word or _NO_NAME_AT.search(word) or _NUMERIC.match(word) or _DIMENSION.match(word) \
             or _QUANTITY.match(word) or _POWER.match(word):
         return False
     letters = [ch for ch in word if ch.isalpha()]

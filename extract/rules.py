@@ -24,8 +24,9 @@ class Rules:
     not_names: frozenset[str]  # the eponyms included
     eponyms: frozenset[str]  # words made from people's names: no names alone, but they open one ("Gaussian Process")
     languages: frozenset[str]
-    names_never_alone: frozenset[str]  # places, organisations, diseases: no names alone ("India", "OpenAI", "COVID-19"),
-    # but they may open one ("UK Biobank", "OpenAI Gym")
+    # places, organisations, diseases: no names alone ("India", "OpenAI", "COVID-19"), but they may open one ("UK
+    # Biobank", "OpenAI Gym")
+    names_never_alone: frozenset[str]
     modalities: frozenset[str]  # lower-case: kinds of signal or record, not artifacts ("EEG recordings")
     type_heads: dict[str, str]  # head lemma -> entity type
     stop_modifiers: frozenset[str]

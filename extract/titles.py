@@ -193,7 +193,8 @@ class TitleReader:
             # a subject a verb follows is what the title's sentence is about: "Widget Nets are Gadget Sorters"
             contribution = (etype in ("Dataset", "Model", "Method") and head not in self.rules.activity_heads
                             and not studied and not (subject and following in _CLAIM_VERBS))
-            if subject and etype is None and following == "for" and not verb_opened and not head.endswith(_VERB_ENDINGS):
+            if subject and etype is None and following == "for" and not verb_opened \
+                    and not head.endswith(_VERB_ENDINGS):
                 # a thing made for a purpose, whatever its noun: "Differentiable Widget Layouts for ..." (not what a
                 # verb opening the title acts on: "Implementing Widget Bias for ...")
                 etype, contribution = "Method", True
@@ -386,7 +387,8 @@ class TitleReader:
         if (not (first.is_alpha or dimensions) or first.is_stop or first.pos_ in ("DET", "PRON", "NUM")
                 or last.pos not in _NOUNS):
             return False
-        if self.rules.is_stop_modifier(first.lower_, tokens[1].lower_) or any(t.is_punct and not in_word_hyphen(t) for t in tokens):
+        if self.rules.is_stop_modifier(first.lower_, tokens[1].lower_) or any(
+                t.is_punct and not in_word_hyphen(t) for t in tokens):
             return False
         doc = first.doc
         if ((first.i > 0 and in_word_hyphen(doc[first.i - 1]))

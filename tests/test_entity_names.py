@@ -35,9 +35,11 @@ def test_display_name_decapitalises_sentence_position_only():
 
 
 def test_shape_signals():
-    for word in ("ArenaRL", "SE-RRMs", "Qwen3", "t-SVD", "GPT-5", "VisDoMBench", "G²-Reader"):
+    for word in ("ArenaRL", "SE-RRMs", "Qwen3", "t-SVD", "GPT-5", "VisDoMBench", "G²-Reader", "Pl@ntWidget-300K"):
         assert has_shape(word), word
-    for word in ("Transformer", "reasoning", "9×9", "2D", "30-40", "https://x.io", "A", "day-0"):
+    # an e-mail address and a measure at a cutoff are no names
+    for word in ("Transformer", "reasoning", "9×9", "2D", "30-40", "https://x.io", "A", "day-0", "Foo@bar.org",
+                 "Hits@3", "NDCG@10"):
         assert not has_shape(word), word
 
 

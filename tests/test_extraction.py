@@ -379,6 +379,9 @@ def test_the_plural_a_list_ends_with_types_its_names(extract_one):
     assert {names[n].type for n in ("FooSet", "BarSet", "BazSet")} == {"Dataset"}
     assert {names[n].type for n in ("FooLM", "BarGPT")} == {"Model"}
     assert names.get("question routing") is None or names["question routing"].type != "Model"
+    # a short bracket (a size, a version) after the last name does not end the list
+    sized = by_name(extract_one("We evaluate QuuxRec on the Widgetflix and FooLens (10M) datasets."))
+    assert sized["Widgetflix"].type == sized["FooLens"].type == "Dataset"
 
 
 def test_an_algorithm_noun_types_a_long_form(extract_one):
