@@ -166,9 +166,12 @@ class RelationFinder:
         compared = self._comparisons(doc, mentions, entities, own)
         hits.extend(compared)
         compared_keys = {hit.key for hit in compared}
-        for key in [key for key in entities if key not in own and key not in compared_keys
-                    and self._unnamed_resource(entities[key])]:
-            del entities[key]
+        dropped = {key for key in entities if key not in own and key not in compared_keys
+                   and self._unnamed_resource(entities[key])}
+        if dropped:  # with their mentions, which later components read with the entities
+            for key in dropped:
+                del entities[key]
+            doc.spans["mlkg"] = [span for span in mentions if span._.mlkg_key not in dropped]
         for key, entity in entities.items():
             if key in own or key in compared_keys:
                 continue

@@ -211,7 +211,7 @@ class TitleEntities:
         self._add_title_only(entities, name, span, "Method")
 
     def _without_head_noun(self, name: str, entities: dict[str, DocEntity]) -> DocEntity | None:
-        """The abstract's entity named as the title's name is without its head noun: "Foo-Bar Loss: ..." and "a
+        """The abstract's entity named as the title's name without its head noun: "Foo-Bar Loss: ..." and "a
         Foo-Bar (FB) loss"."""
         headless, _, head = name.rpartition(" ")
         return named(entities, headless) if headless and singular_word(head.lower()) in self.rules.type_heads \

@@ -993,6 +993,10 @@ def test_a_dataset_written_only_in_lower_case_is_no_entity_unless_proposed_or_co
     introduced = extract_one("We introduce a driving dataset for widget control.",
                              title="A Driving Dataset for Widget Control")
     assert ("proposes", "driving dataset") in relations(introduced)
+    # its mentions go with it: a result read after it finds none of them ("a driving dataset (91.2% ...)")
+    scored = extract_one("We train QuuxNet on a driving dataset (91.2% accuracy).",
+                         title="Widget Control from a Driving Dataset")
+    assert "driving dataset" not in by_name(scored) and [r.value for r in scored.results] == ["91.2"]
 
 
 def test_a_title_phrase_spells_a_hyphen_as_a_space_and_never_starts_inside_a_word(extract_one):
