@@ -59,8 +59,8 @@ def test_a_lower_case_name_after_a_naming_word_is_the_proposal(extract_one):
                         "mechanisms, which we call staircase mechanisms.")
     assert {("proposes", "adversarial illusion"), ("proposes", "staircase mechanism")} <= relations(named)
     # a name ending in an "-ing" word the tagger read as a verb ends there, before the comma
-    gerund = extract_one("We learn a representation, which we call a structural widget embedding, from raw gadgets.")
-    assert ("proposes", "structural widget embedding") in relations(gerund)
+    gerund = extract_one("We learn a gadget code that we call a layered widget embedding, from raw gadgets.")
+    assert ("proposes", "layered widget embedding") in relations(gerund)
 
 
 def test_lower_case_examples_a_plural_type_noun_lists_take_its_type(extract_one):
@@ -2280,8 +2280,8 @@ def test_the_task_the_authors_introduce_or_address_may_end_in_a_gerund(extract_o
 
 @pytest.mark.parametrize("title", ["QuuxPerf Tiny Benchmark", "QuuxPerf Tiny Benchmark for Widget Sensing"])
 def test_a_title_name_with_its_head_noun_is_the_abstract_s_name_without_it(extract_one, title):
-    result = extract_one("To meet this need, we present QuuxPerf Tiny, the first benchmark suite for widgets. "
-                         "QuuxPerf Tiny measures the latency of gadgets.", title=title)
+    result = extract_one("We present QuuxPerf Tiny, a set of gadget tests for widgets. QuuxPerf Tiny times gadgets.",
+                         title=title)
     names = by_name(result)
     assert title.split(" for ")[0] in names["QuuxPerf Tiny"].aliases and "QuuxPerf Tiny Benchmark" not in names
     # not where the shorter name is plain words: an approach is no duality
