@@ -745,6 +745,9 @@ class MentionFinder:
                 if run and possessive:
                     run, shaped = [], False  # "David Foster Wallace's": someone's name, none of it a method's
                     continue
+                if possessive and self._possessive_opens_name(word, text, end):
+                    run.append((start, end))  # "Raven's Progressive Matrices", "Children's Widget Test"
+                    continue
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
                 word_shaped = generic_class or (has_shape(word) and lower not in rules.not_names)
                 # an eponym opens no name mid-sentence ("a mixture of Gaussians") but goes on one of plain capitalised
@@ -793,6 +796,16 @@ class MentionFinder:
                     flush()
             flush()
         return self._with_opening_words(text, sentences, found, doc._.mlkg_title or "")
+
+    def _possessive_opens_name(self, word: str, text: str, end: int) -> bool:
+        """A capitalised possessive that opens a name of plain capitalised words ("Raven's Progressive Matrices",
+        "Prisoner's Dilemma"): not an organisation's or a known name's ("OpenAI's Widget Model"), nor one before a
+        name of its own shape ("Lloyd's K-means", "Dale's ANNs")."""
+        stem = word[:-2].lower()
+        following = _NEXT_WORD.match(text, end)
+        return bool(following) and is_title_word(following.group(1)) and not has_shape(following.group(1)) and (
+            stem not in self.stop_words and stem not in self.rules.names_never_alone and stem not in self.rules.known
+            and stem not in self.rules.not_names)
 
     def _dataset_before_model(self, run: str, word: str) -> bool:
         """A known dataset's name before a model's ends there: "a Wikitext-103 LM", "an ImageNet ResNet-50" name a

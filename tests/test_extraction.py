@@ -2129,6 +2129,13 @@ def test_a_number_of_dimensions_opens_a_phrase_the_title_names(extract_one):
     assert "3D widget dataset" in names and "3D gadget" not in names
 
 
+def test_a_capitalised_possessive_opens_a_name_of_plain_capitalised_words(extract_one):
+    names = set(by_name(extract_one("We evaluate QuuxNet on the Children's Widget Test and on Raven's Gadget "
+                                    "Matrices. OpenAI's Widget Model fails. Lloyd's K-means is slow.")))
+    assert {"Children's Widget Test", "Raven's Gadget Matrix"} <= names
+    assert not {"OpenAI's Widget Model", "Lloyd's K-means", "Widget Test"} & names
+
+
 def test_organisations_cities_and_diseases_alone_are_no_names(extract_one):
     result = extract_one("We compare gadgets released by OpenAI and NVIDIA with widgets from New York City, and "
                          "test them on OpenAI Gym.")
