@@ -44,7 +44,6 @@ class CentralClasses:
         self.short_form_pattern = re.compile(r"\b(?:" + "|".join(
             r"(?i:" + r"[\s-]+".join(map(re.escape, form.split())) + ")" if form.islower() else re.escape(form)
             for form in forms) + r")\b") if forms else None  # (an empty alternation would match everywhere)
-        self.central_phrases = rules.central_class_phrases
         self.singulars = frozenset(map(singular, rules.central_class_phrases))
         self.modifiers = rules.central_class_modifiers
         self.evaluative = rules.stop_modifiers
@@ -53,8 +52,8 @@ class CentralClasses:
     def is_class(self, name: str) -> bool:
         """Whether the name is one of the class phrases, in the singular or plural, with or without the allowed
         modifiers ("Deep Neural Networks")."""
-        if self.short_forms.get(name.lower()) in self.central_phrases:
-            return True  # "Deep Networks"
+        if name.lower() in self.short_forms:
+            return True  # "Deep Networks" (abbreviations, listed with capitals, are never found so)
         words = name.split()
         while len(words) > 1 and words[0].lower() in self.modifiers:
             words.pop(0)

@@ -745,7 +745,7 @@ class MentionFinder:
                 if run and possessive:
                     run, shaped = [], False  # "David Foster Wallace's": someone's name, none of it a method's
                     continue
-                if possessive and self._possessive_opens_name(word, text, end):
+                if noun and self._possessive_opens_name(word, noun):
                     run.append((start, end))  # "Raven's Progressive Matrices", "Children's Widget Test"
                     continue
                 adjacent = run and text[run[-1][1] : start].strip() == "" and text[run[-1][1]] != "," if run else False
@@ -797,13 +797,12 @@ class MentionFinder:
             flush()
         return self._with_opening_words(text, sentences, found, doc._.mlkg_title or "")
 
-    def _possessive_opens_name(self, word: str, text: str, end: int) -> bool:
-        """A capitalised possessive that opens a name of plain capitalised words ("Raven's Progressive Matrices",
-        "Prisoner's Dilemma"): not an organisation's or a known name's ("OpenAI's Widget Model"), nor one before a
-        name of its own shape ("Lloyd's K-means", "Dale's ANNs")."""
+    def _possessive_opens_name(self, word: str, following: re.Match) -> bool:
+        """A capitalised possessive, `following` the word after it, that opens a name of plain capitalised words
+        ("Raven's Progressive Matrices", "Prisoner's Dilemma"): not an organisation's or a known name's ("OpenAI's
+        Widget Model"), nor one before a name of its own shape ("Lloyd's K-means", "Dale's ANNs")."""
         stem = word[:-2].lower()
-        following = _NEXT_WORD.match(text, end)
-        return bool(following) and is_title_word(following.group(1)) and not has_shape(following.group(1)) and (
+        return is_title_word(following.group(1)) and not has_shape(following.group(1)) and (
             stem not in self.stop_words and stem not in self.rules.names_never_alone and stem not in self.rules.known
             and stem not in self.rules.not_names)
 
