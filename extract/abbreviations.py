@@ -169,6 +169,18 @@ def _colon_apposition(text: str, colon: re.Match[str], sent_end: int) -> Abbrevi
     return Abbreviation(head[0].start(), long_end, colon.start(1), colon.end(1))
 
 
+def _bracketed_definition(inner: str, inner_start: int) -> Abbreviation | None:
+    """"(Big Transfer, BiT)", "(Meta-Dataset, MD)": a long form and, after a comma, its short form in one bracket;
+    the short form's letters spelt from the long form's first word, as a definition before a bracket spells them."""
+    long, comma, short = inner.rpartition(", ")
+    if not comma or not _is_short_form(short) or _CLAUSE_MARK.search(long):
+        return None
+    if _match_long(short, list(_WORD.finditer(long)), long) != 0:
+        return None
+    short_start = inner_start + len(long) + len(comma)
+    return Abbreviation(inner_start, inner_start + len(long), short_start, short_start + len(short))
+
+
 def _long_form_region(text: str, sent_start: int, bracket: int) -> tuple[int, int]:
     """Where a long form before the bracket at `bracket` may lie: not back past an earlier bracket ("Foo Bar (FB),
     and Baz Quux (BQ)"), nor inside a citation right before it ("Foo Bar (Smith, 2015) (FB)")."""
@@ -192,6 +204,10 @@ def find_abbreviations(text: str, sentence_bounds: list[tuple[int, int]] | None 
         for paren in _PAREN.finditer(text, sent_start, sent_end):
             inner = paren.group(1).strip()
             inner_start = paren.start(1) + (len(paren.group(1)) - len(paren.group(1).lstrip()))
+            bracketed = _bracketed_definition(inner, inner_start)
+            if bracketed is not None:
+                found.append(bracketed)
+                continue
             before = list(_WORD.finditer(text, *_long_form_region(text, sent_start, paren.start())))
             if _is_short_form(inner):
                 long_start = _match_long(inner, before, text)

@@ -71,13 +71,16 @@ class AuthorVerbs:
 
 
 def by_authors(verb: Token, rules: Rules) -> bool:
-    """True when the verb's subject is the authors, following conjoined and subordinate verbs up to 3 steps."""
+    """True when the verb's subject is the authors, following conjoined and subordinate verbs up to 3 steps, and
+    from a gerund after "by" to the verb it says how ("we address X by developing a Y")."""
     for _ in range(3):
         subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
         if subjects:
             return any(is_authors(s, rules) for s in subjects)
         if verb.dep_ in ("conj", "xcomp", "advcl") and verb.head.i != verb.i:
             verb = verb.head
+        elif verb.dep_ == "pcomp" and verb.tag_ == "VBG" and verb.head.lower_ == "by" and verb.head.dep_ == "prep":
+            verb = verb.head.head
         else:
             return False
     return False

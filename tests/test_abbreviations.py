@@ -73,3 +73,10 @@ def test_an_opening_x_stands_for_cross():
         ("Cross-lingual Widget Sorting Dataset", "XWSD")]
     # its letters found elsewhere spell no "cross": "Extra Large Widgets" is no XLW
     assert pairs("We train Extra Large Widgets (XLW) and Crisp Large Widgets (XLW2).") == []
+
+
+def test_a_long_and_short_form_together_in_one_bracket():
+    assert pairs("Widget sorters (Quux Transfer, QuT) beat the baselines on both sets (Foo-Bench, FB).") == [
+        ("Quux Transfer", "QuT"), ("Foo-Bench", "FB")]
+    # a bracket listing two things is no definition
+    assert pairs("It beats two sorters (Quux Transfer, FooNet) on text.") == []

@@ -750,6 +750,14 @@ def test_an_unnamed_contribution_is_proposed(extract_one):
     assert not any(name.endswith("result") or name.endswith("results") for _, name in relations(result))
 
 
+def test_what_the_authors_do_something_by_making_is_proposed(extract_one):
+    """"we tackle X by developing Y": the gerund after "by" is the authors' verb; not where others are its subject."""
+    result = extract_one("We tackle widget drift by developing a quux sampling scheme. The quux sampling scheme is fast.")
+    assert ("proposes", "quux sampling scheme") in relations(result)
+    result = extract_one("Prior work tackles widget drift by developing a quux sampling scheme. We study it.")
+    assert not any(p == "proposes" for p, _ in relations(result))
+
+
 def test_a_name_with_small_words_after_a_naming_verb(extract_one):
     result = extract_one("Our approach, which we name Contrast to Divide, separates clean labels from noisy ones.")
     assert ("proposes", "Contrast to Divide") in relations(result)
