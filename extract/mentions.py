@@ -410,9 +410,15 @@ def _inside_one(cand: Candidate, spans: list[tuple[int, int]]) -> bool:
 
 
 def _verb_follows(doc: Doc, cand: Candidate) -> bool:
-    """True when the word after the candidate is a verb: the candidate is the subject of a clause."""
+    """True when the word after the candidate, adverbs skipped, is a verb: the candidate is the subject of a clause
+    ("..., FooNet significantly outperforms")."""
     span = doc.char_span(cand.start, cand.end, alignment_mode="expand")
-    return span is not None and span.end < len(doc) and doc[span.end].pos_ in ("VERB", "AUX")
+    if span is None:
+        return False
+    after = span.end
+    while after < len(doc) and doc[after].pos_ == "ADV":
+        after += 1
+    return after < len(doc) and doc[after].pos_ in ("VERB", "AUX")
 
 
 class MentionFinder:

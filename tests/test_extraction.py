@@ -758,6 +758,15 @@ def test_what_the_authors_do_something_by_making_is_proposed(extract_one):
     assert not any(p == "proposes" for p, _ in relations(result))
 
 
+def test_a_name_after_an_opening_phrase_s_comma_is_the_clause_subject_not_a_list_member(extract_one):
+    """"With comparable computational complexity, FooNet clearly outperforms ...": no list of measures, though an
+    adverb stands between the name and its verb."""
+    result = extract_one("We propose Quux Widget Routing (QWR). With comparable computational complexity, QWR clearly "
+                         "outperforms the prior methods on FooBench.")
+    assert ("proposes", "Quux Widget Routing") in relations(result)
+    assert by_name(result)["Quux Widget Routing"].type != "Metric"
+
+
 def test_a_name_with_small_words_after_a_naming_verb(extract_one):
     result = extract_one("Our approach, which we name Contrast to Divide, separates clean labels from noisy ones.")
     assert ("proposes", "Contrast to Divide") in relations(result)
