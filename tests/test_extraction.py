@@ -752,7 +752,8 @@ def test_an_unnamed_contribution_is_proposed(extract_one):
 
 def test_what_the_authors_do_something_by_making_is_proposed(extract_one):
     """"we tackle X by developing Y": the gerund after "by" is the authors' verb; not where others are its subject."""
-    result = extract_one("We tackle widget drift by developing a quux sampling scheme. The quux sampling scheme is fast.")
+    result = extract_one("We tackle widget drift by developing a quux sampling scheme. The quux sampling scheme is "
+                         "fast.")
     assert ("proposes", "quux sampling scheme") in relations(result)
     result = extract_one("Prior work tackles widget drift by developing a quux sampling scheme. We study it.")
     assert not any(p == "proposes" for p, _ in relations(result))
