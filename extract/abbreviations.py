@@ -18,7 +18,8 @@ _CLAUSE_MARK = re.compile(r"[,;]")
 _WORD_TEXT = re.compile(r"[^\W\d_][\w'-]*")
 #: Words a list of capitalised words may hold: "Memory, Attention, and Control".
 _LIST_GLUE = frozenset({"and", "or", "of", "the", "for", "in", "on", "to", "with", "a", "an"})
-_WORD = re.compile(r"[^\s()]+")
+#: A word, without the double or opening quotes around it ("the “foo bar net (FBNet)”").
+_WORD = re.compile(r"[^\s()“”\"‘]+")
 #: Lower-case words no long form opens with, though their letter may match: "to devise an efficient temporal module
 #: (TDM)" is no spelling of TDM.
 _NO_OPENERS = _LIST_GLUE | {"by", "from", "at", "as", "is", "are", "that", "which"}

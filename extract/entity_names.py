@@ -7,6 +7,9 @@ from functools import lru_cache
 
 _SEPARATORS = re.compile(r"[\s\-‐‑‒–—_/·.'’]+")
 _PLURAL_ACRONYM = re.compile(r"^(?P<core>.*[A-Z0-9])s$")
+#: A network's name in the plural: "QuuxNets", "GL-Nets" (other parts so written are as often a name's own
+#: plural: "Seq2Tens", "DeepSets").
+_PLURAL_NETWORK = re.compile(r"^(?P<core>.*[A-Za-z0-9-]Net)s$")
 #: Endings whose final s is no plural: "Bayes", "time series", "k-means", "inductive bias", "equalized odds".
 _KEEP_FINAL_S = ("ss", "us", "is", "ics", "ous", "ayes", "series", "species", "means", "news", "bias", "atlas",
                  "canvas", "chaos", "odds", "lens")
@@ -84,9 +87,13 @@ def plural_spellings(word: str) -> tuple[str, ...]:
 
 
 def _acronym_core(name: str) -> str | None:
-    """`SE-RRMs` -> `SE-RRM`: a plural s after a capital or digit, with at least two capitals before it."""
+    """`SE-RRMs` -> `SE-RRM`: a plural s after a capital or digit, with at least two capitals before it; and
+    `QuuxNets` -> `QuuxNet`."""
     match = _PLURAL_ACRONYM.match(name)
-    return match.group("core") if match and sum(ch.isupper() for ch in match.group("core")) >= 2 else None
+    if match:
+        return match.group("core") if sum(ch.isupper() for ch in match.group("core")) >= 2 else None
+    match = _PLURAL_NETWORK.match(name)
+    return match.group("core") if match else None
 
 
 @lru_cache(maxsize=65536)

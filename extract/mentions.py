@@ -71,11 +71,13 @@ _CLAUSE_START = re.compile(r"[:;?!\\]\s*$")
 _ITEM_MARKER = re.compile(r"(?:\((?:[a-h]|i{1,3}|iv|\d)\)|(?<![\w(])(?:[a-h]|\d)\))\s*$")
 #: What follows an author's name in a citation.
 _CITATION = re.compile(r"\s+(?:et al\b|\(\d{4}[a-z]?\))|\s+and\s+[A-Z][a-z]+\s+\(\d{4}")
-#: Authors named in a parenthesised citation: "(Xu & Mannor, 2012)", "(Zhang et al., 2016; Kawaguchi, 2017)", or
-#: a bracketed one, its year maybe in two digits ("[Foo & Bar 90]").
+#: An author's surname.
+_AUTHOR = re.compile(r"[A-Z][\w'’-]+")
+#: Authors named in a parenthesised citation: "(Xu & Mannor, 2012)", "(Zhang et al., 2016; Kawaguchi, 2017)",
+#: "(Foo, Bar, & Baz 2004)", or a bracketed one, its year maybe in two digits ("[Foo & Bar 90]").
 #: (A challenge named with its year is read as a citation too: "(Sigmorphon 2018)"; "(Lifschitz 1993)" is commoner.)
 _CITED = re.compile(
-    r"(?<=[(\[;]) ?([A-Z][\w'’-]+)(?:,? (?:&|and) ([A-Z][\w'’-]+))?(?: et al\.?)?,? "
+    rf"(?<=[(\[;]) ?({_AUTHOR.pattern}(?:,? (?:(?:&|and) )?{_AUTHOR.pattern})*)(?: et al\.?)?,? "
     r"(?:(?:19|20)\d\d[a-z]?(?=[);\]])|\d\d(?=\]))")
 #: "called / named / we name X": a capitalised phrase whose inner small words belong to the name.
 _NAMED_PHRASE = re.compile(
@@ -686,7 +688,7 @@ class MentionFinder:
         found = []
         # authors a citation names are no names of methods, there or elsewhere ("the robustness arguments of Xu &
         # Mannor"); a name-shaped word is kept ("(BERT, 2019)" is rare, but a shaped word is never a surname)
-        cited = {name for match in _CITED.finditer(text) for name in match.groups() if name}
+        cited = {name for match in _CITED.finditer(text) for name in _AUTHOR.findall(match.group(1))}
         for sent_start, sent_end in sentences:
             run: list[tuple[int, int]] = []
             shaped = False

@@ -16,7 +16,7 @@ _SUFFIX_WORDS = (r"-(?:based|style|like|driven|guided|specific|level|wise|free|o
                  r"independent|compatible|sensitive)")
 _SUFFIX = re.compile(_SUFFIX_WORDS + "$")
 _SUFFIX_AT = re.compile(_SUFFIX_WORDS + r"\b")
-_VERSION = re.compile(r"^(?:v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*|\d+-(?:19|20)\d\d)$")
+_VERSION = re.compile(r"^(?:(?!0\.\d+$)v?\d+(?:\.\d+)*[BMKT]?|[A-Z]\d+(?:\.\d+)*|\d+-(?:19|20)\d\d)$")
 _MATH_CHARS = frozenset("^√{}\\=∑∫")
 #: A Greek letter joined to a noun, a term's name: "λ-discrepancy", "α-divergence"; not a tolerance's ε or δ
 #: ("ε-optimal", "δ-close") nor a qualifier ("γ-weakly", "ρ-replicable").
@@ -47,6 +47,8 @@ _PAIR_SEPARATOR = re.compile(r"-to-|[-–→↔/]|->")
 _CAPITALISED_RUN = re.compile(r"[A-Z][a-z]+")
 #: An acronym as a text may use it without defining it: two to six capitals, maybe a plural s ("MOT", "GANs").
 ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
+#: A network's acronym, a title's words and its network word spelling it: "FB-Net", "FBNet" ("Foo Bar Network").
+NETWORK_ACRONYM = re.compile(r"^([A-Z]{2,6})-?Net$")
 _MODEL_SUFFIX = re.compile(r"-(?:Instruct|Chat|Base|Coder|Preview|Turbo|mini|Mini|Pro|Flash|Next)\b")
 
 
@@ -158,7 +160,8 @@ def language_pair(name: str, rules: Rules) -> bool:
 
 
 def is_version(word: str) -> bool:
-    """`4.5`, `229B`, `M2.1`, `v2`, `200-2011`: a part that may end a multiword model or dataset name."""
+    """`4.5`, `229B`, `M2.1`, `v2`, `200-2011`: a part that may end a multiword model or dataset name; not a
+    fraction (`0.93` of "ROC-AUC 0.93", a score)."""
     return bool(_VERSION.match(word))
 
 

@@ -14,7 +14,7 @@ from .abbreviations import find_abbreviations
 from .central_classes import CentralClasses
 from .doc_entities import DocEntity, EntityTyper, absorb, named
 from .entity_names import name_key, phrase_key, singular, singular_word
-from .names import ACRONYM, has_shape, inside_longer_name
+from .names import ACRONYM, NETWORK_ACRONYM, has_shape, inside_longer_name
 from .rules import Rules
 from .substring_filter import SubstringFilter
 from .titles import OpeningName, TitleReader
@@ -101,17 +101,23 @@ class TitleEntities:
 
     def _acronyms(self, title: str | None, entities: dict[str, DocEntity]) -> None:
         """An acronym the abstract uses without defining it that the title spells out ("Online Multi-Object
-        Tracking ..." and "online MOT") is one entity with the title's words, its name, typed by their head, and
-        marked as the title's (so proposed, if it can be) when they are the whole title or all before its colon."""
+        Tracking ..." and "online MOT"; a network's, "Foo Bar Network" and "FB-Net") is one entity with the title's
+        words, its name, typed by their head, and marked as the title's (so proposed, if it can be) when they are
+        the whole title or all before its colon; where the abstract writes those words too, it is that entity."""
         for key, entity in list(entities.items()):
-            if entity.aliases or not ACRONYM.match(entity.name) or entity.name.lower() in self.rules.known:
+            if entity.aliases or not (ACRONYM.match(entity.name) or NETWORK_ACRONYM.match(entity.name)) \
+                    or entity.name.lower() in self.rules.known:
                 continue
             span = self.titles.long_form(title, entity.name.rstrip("s"))
             if span is None:
                 continue
             long_name = title[span[0] : span[1]]
-            if " " not in long_name or named(entities, long_name) is not None:
+            if " " not in long_name:
                 continue  # one hyphenated word ("High-Dimensional" for HD) is mostly a modifier
+            same = named(entities, long_name)
+            if same is not None:  # the abstract writes the title's words too: one entity
+                absorb(entities, key, same)
+                continue
             del entities[key]
             entity.aliases.add(entity.name)
             entity.name, entity.key = long_name, name_key(long_name)

@@ -18,7 +18,7 @@ from spacy.tokens import Doc, Token
 
 from .doc_cache import cached
 from .entity_names import phrase_key, plural_spellings, singular, singular_word
-from .names import has_shape, in_word_hyphen, is_title_word
+from .names import NETWORK_ACRONYM, has_shape, in_word_hyphen, is_title_word
 from .rules import Rules
 
 #: A title that opens with a short name and a colon or dash: "Seq2Tens: Efficient Representations of ...".
@@ -36,6 +36,10 @@ _DIMENSIONS = re.compile(r"[1-9]D")
 #: Words before a title's instrument, the method it names in three words or more: "Training Deep Neural-Networks
 #: Using a Noise Adaptation Layer" (in two, mostly a method it uses: "... with Transformer Networks").
 _INSTRUMENT_WORDS = frozenset({"using", "via", "with", "through"})
+#: Those of them that say only how, so that two words after them name the paper's means, whatever their head ("...
+#: via Widget Diagnostics", "... using Gadget Discriminators"); "with" also says what a setting has ("... with
+#: Noisy Widgets").
+_MEANS_WORDS = frozenset({"using", "via", "through"})
 #: Activities that, heading a title's subject, mostly name the setting studied ("Few-Shot Class-Incremental
 #: Learning via ...", "Decomposable Non-Smooth Convex Optimization with ..."), not the paper's method.
 _SETTING_HEADS = frozenset({"learning", "optimization"})
@@ -127,13 +131,17 @@ class TitleReader:
     @staticmethod
     def long_form(title: str | None, acronym: str) -> tuple[int, int] | None:
         """Where the title spells out an acronym the abstract uses undefined: capitalised words whose initials (a
-        hyphenated word's parts each giving one) are the acronym's letters ("Multi-Object Tracking" for MOT)."""
-        words = [(m.start(), m.end(), m.group()[0]) for m in _CAPITALISED_PART.finditer(title or "")]
-        letters = acronym.upper()
-        for first in range(len(words) - len(letters) + 1):
-            run = words[first : first + len(letters)]
-            if "".join(initial for _, _, initial in run) == letters and all(
-                    title[a_end:b_start] in (" ", "-") for (_, a_end, _), (b_start, _, _) in zip(run, run[1:])):
+        hyphenated word's parts each giving one) are the acronym's letters ("Multi-Object Tracking" for MOT); for
+        a network's ("FB-Net", "FBNet"), its letters' words and the network word after them ("Foo Bar Network")."""
+        words = [(m.start(), m.end(), m.group()) for m in _CAPITALISED_PART.finditer(title or "")]
+        network = NETWORK_ACRONYM.match(acronym)
+        letters = network.group(1) if network else acronym.upper()
+        size = len(letters) + bool(network)
+        for first in range(len(words) - size + 1):
+            run = words[first : first + size]
+            if "".join(word[0] for _, _, word in run[: len(letters)]) == letters and all(
+                    title[a_end:b_start] in (" ", "-") for (_, a_end, _), (b_start, _, _) in zip(run, run[1:])) and (
+                    not network or run[-1][2].startswith("Net")):
                 return run[0][0], run[-1][1]
         return None
 
@@ -150,13 +158,14 @@ class TitleReader:
         "for" (or after "to" and a `title_purpose_verbs` verb: "... to Facilitate Gadget Detection"), when headed by
         a task noun ("... for Low-light Image Enhancement") or, in five words at most, by learning or optimization
         (the setting served); tasks listed after a task share its role (`_listed_tasks`); and the instrument that
-        ends it (or comes just before that purpose), after "via", "using", "with" or "through", in three words or
-        more, when a method noun, an activity or a gerund heads it ("... via Deep Skill Chaining", "... with
-        Weighted Model Ensembling"). After a name the title opens with, the task heading its description ("FooNet:
-        Sarcasm Detection with ..."), not before "of" ("...: Fast Estimation of X" is X's). Two words at least, a
-        verb opening the title or the description left out, but a task gerund names the task with its object
-        (`_gerund_task`) and a study gerund ("Exploring ...") makes the subject studied, no contribution; question
-        titles and generic phrases say nothing. `opening` is opening_name(title)."""
+        ends it (or comes just before that purpose), after "with" in three words or more when a method noun, an
+        activity or a gerund heads it ("... with Weighted Model Ensembling"), after "via", "using" or "through" in
+        two or more whatever heads it ("... via Deep Skill Chaining", "... via Widget Diagnostics"). After a name
+        the title opens with, the task heading its description ("FooNet: Sarcasm Detection with ..."), not before
+        "of" ("...: Fast Estimation of X" is X's). Two words at least, a verb opening the title or the description
+        left out, but a task gerund names the task with its object (`_gerund_task`) and a study gerund ("Exploring
+        ...") makes the subject studied, no contribution; question titles and generic phrases say nothing.
+        `opening` is opening_name(title)."""
         if not title or title.rstrip().endswith("?"):
             return []
         found = []
@@ -211,13 +220,14 @@ class TitleReader:
             if before == "for" and head in _SETTING_HEADS and len(words) <= _MAX_SETTING_WORDS:
                 etype = "Task"  # the setting served: "... for Few-Shot Learning", "... for Operator Learning"
             last = index == len(segments) - 1 or (index == len(segments) - 2 and following == "for")
-            if last and before in _INSTRUMENT_WORDS and len(words) > 2 and (
-                    etype in ("Method", "Model") or (etype is None and head.endswith("ing"))):
+            means = before in _MEANS_WORDS
+            instrument = before in _INSTRUMENT_WORDS and (len(words) > 2 or means)
+            if last and instrument and (etype in ("Method", "Model")
+                                        or (etype is None and (head.endswith("ing") or means))):
                 etype, contribution = etype or "Method", True  # "... via Deep Skill Chaining": what the paper does
             if not ((etype == "Task" and (subject or before == "for" or (
                     described and head != "task" and following != "of")))  # "...: Fast Estimation of X": X's
-                    or (contribution and (subject or (before in _INSTRUMENT_WORDS and etype != "Dataset"
-                                                      and len(words) > 2)))):
+                    or (contribution and (subject or (instrument and etype != "Dataset")))):
                 continue
             generic = singular(name).lower()
             if {generic, generic.replace("-", " ")} & self.rules.generic_phrases or name.lower() in self.rules.not_names:

@@ -80,3 +80,8 @@ def test_a_long_and_short_form_together_in_one_bracket():
         ("Quux Transfer", "QuT"), ("Foo-Bench", "FB")]
     # a bracket listing two things is no definition
     assert pairs("It beats two sorters (Quux Transfer, FooNet) on text.") == []
+
+
+def test_quotes_around_a_long_form_and_its_short_form():
+    assert pairs("We introduce the “widget ranking network (WRNet)”, which sorts gadgets.") == [
+        ("widget ranking network", "WRNet")]

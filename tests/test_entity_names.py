@@ -17,6 +17,9 @@ def test_plural_acronym_is_singular():
     assert singular("Flickr30K Entities") == "Flickr30K Entity" and singular("Evolution Strategies") == "Evolution Strategy"
     assert singular("Korteweg-de Vries") == "Korteweg-de Vries"
     assert name_key("Dense Associative Memories") == name_key("dense associative memory")
+    # a network's name in the plural; not other names ending so, often a name's own plural
+    assert singular("QuuxNets") == "QuuxNet" and name_key("FB-Nets") == name_key("FB-Net")
+    assert singular("Seq2Tens") == "Seq2Tens" and singular("Transformers") == "Transformers"
 
 
 def test_keys_fold_case_dashes_and_plurals():
@@ -63,6 +66,7 @@ def test_a_greek_letter_joined_to_a_noun_names_a_term():
 def test_versions_and_trimming():
     assert is_version("4.5") and is_version("229B") and is_version("M2.1")
     assert not is_version("Sonnet")
+    assert not is_version("0.93") and is_version("0.5B") and is_version("v0.1")  # a fraction is a score
     text = "(CLIP-based),"
     start, end = trim(text, 0, len(text))
     assert text[start:end] == "CLIP"
