@@ -8,8 +8,8 @@ The governing words (the `compare_words` of `patterns/heads.json`, "than" among 
 "novel" in a phrase opened by "a" or "our", "proposed" in one opened by "the" or "our", and "our" or "my" before a
 phrase not headed by an activity) are found from the Doc's lemma array, not by visiting every token; the phrase
 their object heads counts when a method or activity noun heads it and it names a method of its own (a generic
-head such as "method" or "model" needs two words before it; "existing methods", "a transformer-based model",
-"deep neural networks" are none).
+head such as "method" or "model" needs two words before it, one where compared with: "compared to subspace
+methods"; "existing methods", "a transformer-based model", "deep neural networks" are none).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Token
 from spacy.vocab import Vocab
 
 from .entity_names import singular
-from .names import breaks_a_phrase, has_shape, in_word_hyphen
+from .names import EXAMPLE_PREPOSITIONS, breaks_a_phrase, has_shape, in_word_hyphen
 from .rules import Rules
 
 #: Verbs whose object is what a method is built with or on: "using a reverse translation model", "we extend the
@@ -36,6 +36,11 @@ _OWN_DETERMINERS = frozenset({"a", "an", "our", "my"})
 _PROPOSED_DETERMINERS = frozenset({"the", "our", "my"})
 #: Possessives that make a method phrase the authors' own: "our spline-based recalibration approach".
 _OWN_POSSESSIVES = frozenset({"our", "my"})
+
+
+def _has_examples(noun: Token) -> bool:
+    """Examples follow the noun: "methods such as FooGrad"."""
+    return any(child.dep_ == "prep" and child.lower_ in EXAMPLE_PREPOSITIONS for child in noun.children)
 
 
 class MethodPhrases:
@@ -72,15 +77,17 @@ class MethodPhrases:
         for governor in governors:
             lemma = governor.lemma_.lower()
             if governor.lower_ == "than" and governor.dep_ == "prep":  # "more efficient than exhaustive search"
-                found.extend(phrase for token in governor.children if token.dep_ == "pobj" and token.pos_ == "NOUN"
-                             for phrase in self._phrase(text, token, "chunk:compared-object"))
-                continue
-            for preposition in governor.children:
-                if (preposition.lower_ in ("to", "with") and lemma in rules.compare_words) or (
-                        preposition.lower_ == "over" and lemma in rules.basis_words["over"]):
-                    found.extend(phrase for token in preposition.children if token.dep_ == "pobj"
-                                 and token.pos_ == "NOUN"
-                                 for phrase in self._phrase(text, token, "chunk:compared-object"))
+                objects = [token for token in governor.children if token.dep_ == "pobj"]
+            else:
+                objects = [token for preposition in governor.children
+                           if (preposition.lower_ in ("to", "with") and lemma in rules.compare_words)
+                           or (preposition.lower_ == "over" and lemma in rules.basis_words["over"])
+                           for token in preposition.children if token.dep_ == "pobj"]
+            # with what is listed beside it ("compared to subspace methods and widget sorting"); not a class whose
+            # examples follow, which are what is compared ("than other adaptive methods such as FooGrad")
+            found.extend(phrase for token in dict.fromkeys(objects + [c for o in objects for c in o.conjuncts])
+                         if token.pos_ == "NOUN" and not _has_examples(token)
+                         for phrase in self._phrase(text, token, "chunk:compared-object", 1))
         return found
 
     def _used(self, verbs: list[Token], built_on: list[Token], text: str) -> list[tuple[int, int, str, str]]:
@@ -127,7 +134,10 @@ class MethodPhrases:
         words = [t for t in tokens[:-1] if not in_word_hyphen(t) and not (t.i > 0 and in_word_hyphen(t.nbor(-1)))]
         start, end = tokens[0].idx, noun.idx + len(noun.text)
         modifier = text[start : tokens[-2].idx + len(tokens[-2].text)]
+        # one hyphenated word before a generic head in the singular says what kind of thing it is, naming none ("a
+        # transformer-based model"); in the plural, a class of methods ("reward-shaping methods")
+        lone_hyphenated = len(words) == 1 and len(tokens) > 2 and noun.tag_ != "NNS"
         if singular(text[start:end]).lower() in rules.generic_phrases or (head not in rules.activity_heads and (
-                len(words) < words_needed or singular(modifier).lower() in rules.generic_phrases)):
+                len(words) < words_needed or lone_hyphenated or singular(modifier).lower() in rules.generic_phrases)):
             return []
         return [(start, end, rule, "Model" if rules.type_heads.get(head) == "Model" else "Method")]

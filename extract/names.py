@@ -47,6 +47,8 @@ _PAIR_SEPARATOR = re.compile(r"-to-|[-–→↔/]|->")
 _CAPITALISED_RUN = re.compile(r"[A-Z][a-z]+")
 #: An acronym as a text may use it without defining it: two to six capitals, maybe a plural s ("MOT", "GANs").
 ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
+#: Prepositions that lead to examples of the noun they follow: "methods such as Adam", "like X", "including Y".
+EXAMPLE_PREPOSITIONS = frozenset({"as", "like", "including"})
 #: A network's acronym, a title's words and its network word spelling it: "FB-Net", "FBNet" ("Foo Bar Network").
 NETWORK_ACRONYM = re.compile(r"^([A-Z]{2,6})-?Net$")
 _MODEL_SUFFIX = re.compile(r"-(?:Instruct|Chat|Base|Coder|Preview|Turbo|mini|Mini|Pro|Flash|Next)\b")

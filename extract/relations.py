@@ -23,6 +23,7 @@ from .authorship import own_passive, verb_object
 from .doc_cache import cached
 from .entity_names import singular, singular_word
 from .facts import RELATION_OF_TYPE
+from .names import EXAMPLE_PREPOSITIONS
 from .rules import Rules
 
 #: What may stand between two names the authors list as theirs: the first one's abbreviation (or the bracket
@@ -69,9 +70,7 @@ class RelationHit:
 
 
 #: Prepositions inside an object that lead to what the object is made of or to examples of it.
-_MEMBER_PREPOSITIONS = frozenset({"of", "as", "like", "including"})
-#: Those of them that lead to examples of the object: "methods such as Adam".
-_EXAMPLE_PREPOSITIONS = frozenset({"as", "like", "including"})
+_MEMBER_PREPOSITIONS = EXAMPLE_PREPOSITIONS | {"of"}
 
 
 def _compared_preposition(token: Token, method_heads: frozenset[str]) -> Token | None:
@@ -88,7 +87,7 @@ def _compared_preposition(token: Token, method_heads: frozenset[str]) -> Token |
         if token.dep_ != "pobj":
             break
         found = token.head
-        if found.lower_ not in _EXAMPLE_PREPOSITIONS or found.head.i == found.i:
+        if found.lower_ not in EXAMPLE_PREPOSITIONS or found.head.i == found.i:
             break
         token = found.head  # "methods" of "methods such as Adam"
     return found

@@ -2412,3 +2412,22 @@ def test_methods_of_an_order_are_known_though_first_and_second_open_no_name(extr
                                 "The second widget is slow."))
     assert {"first-order method", "second order method"} <= set(names), names
     assert not any("widget" in name for name in names)
+
+
+def test_relu_is_a_known_activation_function(extract_one):
+    names = by_name(extract_one("We train FooNet, a ReLU network, and compare ReLU with a smooth widget activation."))
+    assert names["ReLU"].type == "Method", names
+
+
+def test_a_compared_method_phrase_needs_one_word_before_a_generic_head(extract_one):
+    result = extract_one("We propose FooNet. Compared to subspace methods, FooNet is fast. Compared to cutting-edge "
+                         "models, FooNet wins.")
+    compared = {result_name for predicate, result_name in relations(result) if predicate == "comparesWith"}
+    assert compared == {"subspace method"}, relations(result)
+    listed = extract_one("We propose FooNet. Compared to subspace methods and greedy search algorithms, FooNet wins.")
+    assert {name for predicate, name in relations(listed) if predicate == "comparesWith"} == {
+        "subspace method", "greedy search algorithm"}, relations(listed)
+    # one hyphenated word before the head: a class of methods in the plural, a kind of thing in the singular
+    kinds = extract_one("We propose FooNet. Compared to widget-shaping methods and to a gadget-based model, FooNet wins.")
+    assert {name for predicate, name in relations(kinds) if predicate == "comparesWith"} == {
+        "widget-shaping method"}, relations(kinds)
