@@ -2428,6 +2428,7 @@ def test_a_compared_method_phrase_needs_one_word_before_a_generic_head(extract_o
     assert {name for predicate, name in relations(listed) if predicate == "comparesWith"} == {
         "subspace method", "greedy search algorithm"}, relations(listed)
     # one hyphenated word before the head: a class of methods in the plural, a kind of thing in the singular
-    kinds = extract_one("We propose FooNet. Compared to widget-shaping methods and to a gadget-based model, FooNet wins.")
+    kinds = extract_one("We propose FooNet. Compared to widget-shaping methods and to a gadget-based model, it "
+                        "wins.")
     assert {name for predicate, name in relations(kinds) if predicate == "comparesWith"} == {
         "widget-shaping method"}, relations(kinds)
