@@ -109,6 +109,9 @@ _PLURAL_AFTER = re.compile(r"(?:\s+\([^()\s]{1,12}\))?\s+((?:and|or)\s+other\s+(
                            r"([a-z][a-z\-]*s)\b")
 _NEXT_LOWER_WORD = re.compile(r"\s+([a-z][a-z\-]*)\b")
 _DIGIT = re.compile(r"\d")
+#: Kind nouns that, after a known lower-case term, name the procedure itself ("the primal-dual method"), where others
+#: name a thing built with it ("attention network").
+_PROCEDURE_KINDS = frozenset({"method", "algorithm", "approach", "technique", "scheme", "framework"})
 _YEAR = re.compile(r"\b(?:19|20)\d\d[a-z]?\b")
 _NEXT_TOKEN = re.compile(r" ([^\s,;:()]+)")
 #: A parameter count right after a name: " with 11B parameters", " (7B)", " with 340M parameters".
@@ -777,8 +780,11 @@ class MentionFinder:
                     flush()  # an author cited by name: "Marcus et al. (1995)", "Kirov and Cotterell (2018)"
                     continue
                 version = is_version(word) and bool(run)
+                # one capital letter between capitalised words goes on the name: "Fitted Q Iteration"
+                letter = len(word) == 1 and word.isupper() and bool(adjacent) \
+                    and bool(_NEXT_CAPITALISED.match(text, end))
                 plain = (title and not word_shaped) or (not run and self._kind_naming_compound(text, word, end))
-                if word_shaped or title or (version and adjacent):
+                if word_shaped or title or ((version or letter) and adjacent):
                     if run and (not adjacent or self._dataset_before_model(text[run[0][0] : run[-1][1]], word)):
                         flush()
                     noun = _NEXT_WORD.match(text, end) if plain else None
@@ -1335,9 +1341,10 @@ class MentionFinder:
     def _add_kind_forms(self, text: str, entities: dict[str, DocEntity]) -> None:
         """Each name written with the noun saying what kind of thing it is right after it ("Atari games", "the GIoU
         loss"; `kind_nouns`) keeps that written form as an alias, where the noun fits the name's type ("RL
-        benchmarks" are no reinforcement learning). Names with a capital or a digit only: a lower-case term before
-        such a noun is as often part of another's name ("attention network"). Added last, as the joins before read
-        an entity's aliases as its other names."""
+        benchmarks" are no reinforcement learning). Names with a capital or a digit only, and known terms before a
+        noun of procedure ("the primal-dual method", `_PROCEDURE_KINDS`): another lower-case term before such a
+        noun is as often part of another's name ("attention network"). Added last, as the joins before read an
+        entity's aliases as its other names."""
         for entity in entities.values():
             fitting = ("Method", "Model") if entity.type in ("Method", "Model") else (entity.type,)
             for start, end, rule, _confidence in entity.mentions:
@@ -1345,7 +1352,8 @@ class MentionFinder:
                 if not kind or self.rules.kind_nouns.get(singular_word(kind.group(1))) not in fitting:
                     continue
                 written = text[start:end]
-                if not rule.startswith("chunk:") and (written.lower() != written or _DIGIT.search(written)):
+                if not rule.startswith("chunk:") and (written.lower() != written or _DIGIT.search(written) or (
+                        rule.startswith("lexicon") and singular_word(kind.group(1)) in _PROCEDURE_KINDS)):
                     entity.aliases.add(text[start : kind.end()])
 
     def _group(self, doc: Doc, accepted: list[Candidate], sentences: list[tuple[int, int]]) -> dict[str, DocEntity]:

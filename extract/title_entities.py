@@ -205,8 +205,7 @@ class TitleEntities:
         key_words = phrase_key(name).split(" ")
         same = next((e for e in entities.values() for other in (e.name, *e.aliases)
                      if phrase_key(other).split(" ")[: len(key_words)] == key_words), None) or next(
-            (e for e in entities.values() if " " not in e.name
-             and self.titles.long_form(name, e.name.rstrip("s")) == (0, len(name))), None) or (
+            (e for e in entities.values() if self._spells_whole(name, e.name)), None) or (
             self._without_head_noun(name, entities) if _shaped_before_head(name) else None)
         if same is not None:  # the abstract's name with a head noun after it ("Foo Bar Embedding model"), its
             # abbreviation ("pFBT" under "Pruned Foo Bar Transforms") or, a name by its shape, it without the
@@ -215,6 +214,17 @@ class TitleEntities:
             same.title_span = span
             return
         self._add_title_only(entities, name, span, "Method")
+
+    def _spells_whole(self, name: str, other: str) -> bool:
+        """`other` is an abbreviation of the whole title name `name`: an acronym ("pFBT" for "Pruned Foo Bar
+        Transforms"), or the name's first word and an acronym of the rest ("Deep SWS" for "Deep Semi-Supervised
+        Widget Sorting")."""
+        first, _, acronym = other.rpartition(" ")
+        if first and not (" " not in first and ACRONYM.match(acronym.rstrip("s") + "s")
+                          and name.lower().startswith(first.lower() + " ")):
+            return False
+        rest = len(first) + 1 if first else 0
+        return self.titles.long_form(name[rest:], acronym.rstrip("s")) == (0, len(name) - rest)
 
     def _without_head_noun(self, name: str, entities: dict[str, DocEntity]) -> DocEntity | None:
         """The abstract's entity named as the title's name without its head noun: "Foo-Bar Loss: ..." and "a

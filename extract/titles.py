@@ -29,6 +29,8 @@ _AT_VENUE = re.compile(r"^(\S+) (?:at|@) \S*\d")
 _TITLE_PART = re.compile(r"[\w'’]+(?:-[\w'’]+)*|[^\w\s]")
 #: A capitalised word, or a part of a hyphenated one: "Multi", "Object", "Tracking" of "Multi-Object Tracking".
 _CAPITALISED_PART = re.compile(r"(?<![\w'’])[A-Z][a-z]+")
+#: A capitalised word, hyphenated ones whole.
+_CAPITALISED_WORD = re.compile(r"(?<![\w'’-])[A-Z][a-z]+(?:-[A-Za-z][a-z]*)*")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _NOUNS = (NOUN, PROPN)
 #: A number of dimensions, the one kind of word with digits that opens a phrase of the title ("3D widget datasets").
@@ -131,18 +133,20 @@ class TitleReader:
     @staticmethod
     def long_form(title: str | None, acronym: str) -> tuple[int, int] | None:
         """Where the title spells out an acronym the abstract uses undefined: capitalised words whose initials (a
-        hyphenated word's parts each giving one) are the acronym's letters ("Multi-Object Tracking" for MOT); for
-        a network's ("FB-Net", "FBNet"), its letters' words and the network word after them ("Foo Bar Network")."""
-        words = [(m.start(), m.end(), m.group()) for m in _CAPITALISED_PART.finditer(title or "")]
+        hyphenated word giving one, or else each of its parts) are the acronym's letters ("Semi-Supervised Widget
+        Sorting" for SWS, "Multi-Object Tracking" for MOT); for a network's ("FB-Net", "FBNet"), its letters' words
+        and the network word after them ("Foo Bar Network")."""
         network = NETWORK_ACRONYM.match(acronym)
         letters = network.group(1) if network else acronym.upper()
         size = len(letters) + bool(network)
-        for first in range(len(words) - size + 1):
-            run = words[first : first + size]
-            if "".join(word[0] for _, _, word in run[: len(letters)]) == letters and all(
-                    title[a_end:b_start] in (" ", "-") for (_, a_end, _), (b_start, _, _) in zip(run, run[1:])) and (
-                    not network or run[-1][2].startswith("Net")):
-                return run[0][0], run[-1][1]
+        for pattern in (_CAPITALISED_WORD, _CAPITALISED_PART):
+            words = [(m.start(), m.end(), m.group()) for m in pattern.finditer(title or "")]
+            for first in range(len(words) - size + 1):
+                run = words[first : first + size]
+                if "".join(word[0] for _, _, word in run[: len(letters)]) == letters and all(
+                        title[a_end:b_start] in (" ", "-") for (_, a_end, _), (b_start, _, _) in zip(run, run[1:])) \
+                        and (not network or run[-1][2].startswith("Net")):
+                    return run[0][0], run[-1][1]
         return None
 
     def named_phrases(self, title: str | None, opening: OpeningName | None) -> list[TitlePhrase]:

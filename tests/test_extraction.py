@@ -2432,3 +2432,35 @@ def test_a_compared_method_phrase_needs_one_word_before_a_generic_head(extract_o
                         "wins.")
     assert {name for predicate, name in relations(kinds) if predicate == "comparesWith"} == {
         "widget-shaping method"}, relations(kinds)
+
+
+def test_one_capital_letter_between_capitalised_words_is_part_of_the_name(extract_one):
+    names = by_name(extract_one("We compare FooNet with value-based methods such as Fitted Q Iteration and Double Q "
+                                "Widgets."))
+    assert {"Fitted Q Iteration", "Double Q Widget"} <= set(names), names
+
+
+def test_a_title_spelt_by_a_name_a_hyphenated_word_giving_one_letter(extract_one):
+    """"Deep SWS" is "Deep" and the acronym of the rest of the title; "DEWS" takes one letter from
+    "Diversity-Driven"."""
+    deep = extract_one("In this work we present Deep SWS, a method for widget sorting. Deep SWS wins on Quux.",
+                       title="Deep Semi-Supervised Widget Sorting")
+    assert [e.name for e in deep.entities if "Deep SWS" in (e.name, *e.aliases)] == ["Deep SWS"]
+    assert "Deep Semi-Supervised Widget Sorting" in by_name(deep)["Deep SWS"].aliases
+    whole = extract_one("We present DEWS, a widget sorter. DEWS wins on Quux.",
+                        title="Diversity-Driven Extensible Widget Sorting")
+    assert by_name(whole)["Diversity-Driven Extensible Widget Sorting"].aliases == ("DEWS",)
+
+
+def test_tractable_and_scalable_open_no_name(extract_one):
+    names = by_name(extract_one("We propose a tractable widget approximation and compare FooNet with scalable "
+                                "gadget sorting algorithms."))
+    assert not [name for name in names if name.startswith(("tractable", "scalable"))], names
+
+
+def test_a_known_term_written_with_a_procedure_noun_keeps_that_form(extract_one):
+    names = by_name(extract_one("We leverage the primal-dual method and policy gradient algorithms with a dropout "
+                                "network to train FooNet."))
+    assert "primal-dual method" in names["primal-dual"].aliases
+    assert "policy gradient algorithms" in names["policy gradient"].aliases
+    assert "dropout network" not in names["dropout"].aliases
