@@ -6,7 +6,8 @@ propagation and mean field inference").
 The noun must be a type head (`type_heads` of `patterns/heads.json`: a method, model, dataset or task noun), which
 also types the names; a name is a run of lower-case content words ("as" and an article skipped before it), ending in
 a noun (or in an "-ing" word the tagger made a verb, before a mark: "a structural embedding,"), two words at least
-(one word is no name of its own: "a method called boosting", "models like ours"), and its own head noun, if a type
+(one word is no name of its own: "a method called boosting", "models like ours"; but one hyphenated word after a
+naming word is a coined one: "a system, dubbed foo-sorter"), and its own head noun, if a type
 head, gives the same type (a task's names an activity: "tasks such as colorectal cancer" is none). Capitalised names
 there are the mention finder's name sources' work ("an approach called Deep Generic Segmentation", "models such as
 BERT").
@@ -59,7 +60,7 @@ class LowerCaseNames:
                 continue
             if lower in self.naming_lowers:
                 etype = self._namer_type(doc, i)
-                name = self._name(doc, i + 1, etype) if etype else []
+                name = self._name(doc, i + 1, etype, hyphenated_alone=True) if etype else []
                 if name and not self._goes_on_in_capitals(doc, name):
                     found.append(self._found(name, "name:called-phrase", etype))
             elif lower in self.example_lowers and (doc[i].lower_ != "such" or doc[i + 1 : i + 2].text == "as"):
@@ -119,7 +120,7 @@ class LowerCaseNames:
                 position += 1
         return names
 
-    def _name(self, doc: Doc, start: int, etype: str) -> list[Token]:
+    def _name(self, doc: Doc, start: int, etype: str, hyphenated_alone: bool = False) -> list[Token]:
         """The lower-case name of type `etype` starting at doc[start] (after "as", an article and evaluative words
         such as "recent"), or [] when there is none: one word only, a generic phrase, or a phrase whose own head
         noun gives another type ("tasks such as imbalanced datasets")."""
@@ -141,7 +142,8 @@ class LowerCaseNames:
         name = list(doc[start:end])
         if end < len(doc) and self._goes_on(doc[end]):
             return []  # the phrase goes on in a word no name takes ("offline word embedding compression")
-        if len(self._words(name)) < 2 or singular(doc[start:end].text).lower() in self.rules.generic_phrases:
+        if (len(self._words(name)) < 2 and not (hyphenated_alone and len(name) > 1)) \
+                or singular(doc[start:end].text).lower() in self.rules.generic_phrases:
             return []
         head = name[-1].lemma_.lower()
         head_type = self.rules.type_heads.get(head)

@@ -2464,3 +2464,23 @@ def test_a_known_term_written_with_a_procedure_noun_keeps_that_form(extract_one)
     assert "primal-dual method" in names["primal-dual"].aliases
     assert "policy gradient algorithms" in names["policy gradient"].aliases
     assert "dropout network" not in names["dropout"].aliases
+
+
+def test_roc_auc_written_without_a_space_is_a_known_metric(extract_one):
+    names = by_name(extract_one("FooNet beats the prior best (ROCAUC 0.93 vs 0.87), and compared to alternative "
+                                "methods it is faster."))
+    assert names["ROCAUC"].type == "Metric" and not [n for n in names if n.startswith("alternative")], names
+
+
+def test_one_hyphenated_lower_case_word_after_a_naming_word_is_a_name(extract_one):
+    """"a system, dubbed foo-sorter": a coined name; one plain word so named is none ("a method called widgetry")."""
+    result = extract_one("We present a widget system, dubbed foo-sorter, that sorts gadgets quickly.")
+    assert ("proposes", "foo-sorter") in relations(result)
+    assert "widgetry" not in by_name(extract_one("We use a gadget method called widgetry on quux data."))
+
+
+def test_present_opens_no_name(extract_one):
+    result = extract_one("We propose to model the 3D widget as a random variable and present *variational sorting "
+                         "distillation* (VSD), a principled particle-based variational framework.")
+    assert {name for predicate, name in relations(result) if predicate == "proposes"} == {
+        "variational sorting distillation"}, relations(result)
