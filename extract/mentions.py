@@ -659,8 +659,10 @@ class MentionFinder:
         as the first part of a hyphenated word ("zero-shot", "two-timescale")."""
         word = f"{token.lower_}-{token.doc[token.i + 2].lower_}" if hyphenated else token.lower_  # "well-known"
         eponym = token.is_title and token.lower_ in self.rules.not_names  # "Bayesian logistic regression"
-        # a sentence's first word, not a name nor a gerund ("Training diffusion models is ..."): "Supervised ..."
-        opener = token.is_sent_start and token.is_title and token.pos_ != "PROPN" and not word.endswith("ing")
+        # a sentence's first word, not a name nor a gerund ("Training diffusion models is ..."): "Supervised ...",
+        # "Model-free ..." (a hyphenated word going on in lower case, whatever the tagger says)
+        opener = token.is_sent_start and token.is_title and not word.endswith("ing") and (
+            token.pos_ != "PROPN" or (hyphenated and token.doc[token.i + 2].is_lower))
         # a verb with its object, the name after it: "by fine-tuning BERT", "for training CNNs"; one not in -ing
         # form takes a lower-case term too ("we fine-tune language models")
         verb = word.rsplit("-", 1)[-1]
@@ -671,7 +673,12 @@ class MentionFinder:
         last = token.doc[end - 1]
         sibling = (token.i == end - 2 and token.pos_ == "NOUN" and token.dep_ in ("compound", "nmod")
                    and token.head.i >= end and token.head.i == last.head.i and last.dep_ in _MODIFIER_DEPS)
-        return ((start <= token.head.i < end or sibling) and (token.is_lower or eponym or opener)
+        # or a word the parser hangs on the method noun right after the term, which it and the term both modify:
+        # "model-free" of "model-free RL algorithms"
+        kind = (token.head.i == end and last.dep_ in _MODIFIER_DEPS and last.head.i == end
+                and self.rules.kind_nouns.get(token.head.lemma_.lower()) == "Method"
+                and (hyphenated or (token.i > 0 and in_word_hyphen(token.doc[token.i - 1]))))
+        return ((start <= token.head.i < end or sibling or kind) and (token.is_lower or eponym or opener)
                 and not (hyphenated and word in self.rules.stop_modifiers)
                 and not _is_stop_modifier(token, self.rules) and not takes_object
                 and not (token.i > 0 and _stop_modifier_apart(token.doc[token.i - 1], token, self.rules))

@@ -2484,3 +2484,11 @@ def test_present_opens_no_name(extract_one):
                          "distillation* (VSD), a principled particle-based variational framework.")
     assert {name for predicate, name in relations(result) if predicate == "proposes"} == {
         "variational sorting distillation"}, relations(result)
+
+
+def test_a_hyphenated_modifier_the_parser_hangs_on_the_method_noun_after_a_term_narrows_the_term(extract_one):
+    """"model-free RL methods": the parser hangs "model-free" on "methods", which it and "RL" both modify; a
+    sentence's first word so hyphenated counts too, though tagged a name."""
+    names = by_name(extract_one("Model-based RL algorithms are slow. We propose FooNet and compare it with model-free "
+                                "RL methods."))
+    assert {"Model-based RL", "model-free RL"} <= set(names), names
