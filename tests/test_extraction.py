@@ -2492,3 +2492,10 @@ def test_a_hyphenated_modifier_the_parser_hangs_on_the_method_noun_after_a_term_
     names = by_name(extract_one("Model-based RL algorithms are slow. We propose FooNet and compare it with model-free "
                                 "RL methods."))
     assert {"Model-based RL", "model-free RL"} <= set(names), names
+
+
+def test_leading_and_near_optimal_praise_and_name_nothing(extract_one):
+    result = extract_one("We propose FooNet and evaluate it against leading widget attacks on Quux.",
+                         title="Near-Optimal Widget Detection in Gadget Graphs")
+    names = by_name(result)
+    assert "Widget Detection" in names and not [n for n in names if n.lower().startswith(("leading", "near"))], names
