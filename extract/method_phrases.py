@@ -8,8 +8,9 @@ The governing words (the `compare_words` of `patterns/heads.json`, "than" among 
 "novel" in a phrase opened by "a" or "our", "proposed" in one opened by "the" or "our", and "our" or "my" before a
 phrase not headed by an activity) are found from the Doc's lemma array, not by visiting every token; the phrase
 their object heads counts when a method or activity noun heads it and it names a method of its own (a generic
-head such as "method" or "model" needs two words before it, one where compared with: "compared to subspace
-methods"; "existing methods", "a transformer-based model", "deep neural networks" are none).
+head such as "method" or "model" needs two words before it, one where compared with or used: "compared to subspace
+methods", "we use a genetic algorithm"; "existing methods", "a transformer-based model", "deep neural networks" are
+none).
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ class MethodPhrases:
                     for token in preposition.children if token.dep_ == "pobj"]
         objects += [conjunct for token in objects for conjunct in token.conjuncts]
         return [phrase for token in dict.fromkeys(objects) if token.pos_ == "NOUN"
-                for phrase in self._phrase(text, token, "chunk:used-object")]
+                for phrase in self._phrase(text, token, "chunk:used-object", 1)]
 
     def _new(self, adjectives: list[Token], possessives: list[Token], text: str) -> list[tuple[int, int, str, str]]:
         """Phrases the authors present as their own: "a new adaptive temporal pooling", "the proposed

@@ -2499,3 +2499,8 @@ def test_leading_and_near_optimal_praise_and_name_nothing(extract_one):
                          title="Near-Optimal Widget Detection in Gadget Graphs")
     names = by_name(result)
     assert "Widget Detection" in names and not [n for n in names if n.lower().startswith(("leading", "near"))], names
+
+
+def test_a_used_method_phrase_needs_one_word_before_a_generic_head(extract_one):
+    names = by_name(extract_one("We propose FooNet. It employs a gadget algorithm and uses existing methods."))
+    assert "gadget algorithm" in names and not [n for n in names if n.startswith("existing")], names
