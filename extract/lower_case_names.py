@@ -7,8 +7,8 @@ The noun must be a type head (`type_heads` of `patterns/heads.json`: a method, m
 also types the names; a name is a run of lower-case content words ("as" and an article skipped before it), ending in
 a noun (or in an "-ing" word the tagger made a verb, before a mark: "a structural embedding,"), two words at least
 (one word is no name of its own: "a method called boosting", "models like ours"; but one hyphenated word after a
-naming word is a coined one: "a system, dubbed foo-sorter"), and its own head noun, if a type
-head, gives the same type (a task's names an activity: "tasks such as colorectal cancer" is none). Capitalised names
+naming word is a coined one: "a system, dubbed foo-sorter"), and its own head noun, if a type head, gives the same
+type (a task's names an activity: "tasks such as colorectal cancer" is none). Capitalised names
 there are the mention finder's name sources' work ("an approach called Deep Generic Segmentation", "models such as
 BERT").
 """
@@ -122,8 +122,9 @@ class LowerCaseNames:
 
     def _name(self, doc: Doc, start: int, etype: str, hyphenated_alone: bool = False) -> list[Token]:
         """The lower-case name of type `etype` starting at doc[start] (after "as", an article and evaluative words
-        such as "recent"), or [] when there is none: one word only, a generic phrase, or a phrase whose own head
-        noun gives another type ("tasks such as imbalanced datasets")."""
+        such as "recent"), or [] when there is none: one word only (but for one hyphenated word where
+        `hyphenated_alone`), a generic phrase, or a phrase whose own head noun gives another type ("tasks such as
+        imbalanced datasets")."""
         while start < len(doc):
             word_end = start + 1
             while word_end + 1 < len(doc) and in_word_hyphen(doc[word_end]):

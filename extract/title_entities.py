@@ -220,7 +220,7 @@ class TitleEntities:
         Transforms"), or the name's first word and an acronym of the rest ("Deep SWS" for "Deep Semi-Supervised
         Widget Sorting")."""
         first, _, acronym = other.rpartition(" ")
-        if first and not (" " not in first and ACRONYM.match(acronym.rstrip("s") + "s")
+        if first and not (" " not in first and ACRONYM.match(acronym)
                           and name.lower().startswith(first.lower() + " ")):
             return False
         rest = len(first) + 1 if first else 0
