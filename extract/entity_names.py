@@ -33,7 +33,7 @@ def singular(name: str) -> str:
     """`SE-RRMs` -> `SE-RRM`, `large language models` -> `large language model`, `mixtures of experts` ->
     `mixture of experts` (the head is the word before "of", "for", "with" ...); other names unchanged, among
     them capitalised heads before such a word, titles as written ("Embeddings from Language Models")."""
-    core = _acronym_core(name)
+    core = _plural_core(name)
     if core:
         return core
     words = name.split(" ")
@@ -61,7 +61,7 @@ def singular_word(word: str) -> str:
     """`networks` -> `network`, `Processes` -> `Process`, `Entities` -> `Entity`, `LLMs` -> `LLM`; other mixed case
     and words whose final s is no plural (`corpus`, `analysis`, `Bayes`) unchanged. singular() applies it to a
     multiword name's head only, and never to a lone capitalised word, which may be a name ("Adams")."""
-    core = _acronym_core(word)
+    core = _plural_core(word)
     if core:
         return core
     if not (word.islower() or (word[:1].isupper() and word[1:].islower())) or not word.endswith("s") \
@@ -86,9 +86,9 @@ def plural_spellings(word: str) -> tuple[str, ...]:
     return (word, word + "s", word + "es", word[:-1] + "ies") + ((irregular,) if irregular else ())
 
 
-def _acronym_core(name: str) -> str | None:
-    """`SE-RRMs` -> `SE-RRM`: a plural s after a capital or digit, with at least two capitals before it; and
-    `QuuxNets` -> `QuuxNet`."""
+def _plural_core(name: str) -> str | None:
+    """The singular of a name whose shape says it is plural, else None: `SE-RRMs` -> `SE-RRM` (a plural s after a
+    capital or digit, with at least two capitals before it) and `QuuxNets` -> `QuuxNet`."""
     match = _PLURAL_ACRONYM.match(name)
     if match:
         return match.group("core") if sum(ch.isupper() for ch in match.group("core")) >= 2 else None

@@ -1356,11 +1356,12 @@ class MentionFinder:
             fitting = ("Method", "Model") if entity.type in ("Method", "Model") else (entity.type,)
             for start, end, rule, _confidence in entity.mentions:
                 kind = _NEXT_LOWER_WORD.match(text, end)
-                if not kind or self.rules.kind_nouns.get(singular_word(kind.group(1))) not in fitting:
+                noun = singular_word(kind.group(1)) if kind else None
+                if not kind or self.rules.kind_nouns.get(noun) not in fitting:
                     continue
                 written = text[start:end]
                 if not rule.startswith("chunk:") and (written.lower() != written or _DIGIT.search(written) or (
-                        rule.startswith("lexicon") and singular_word(kind.group(1)) in _PROCEDURE_KINDS)):
+                        rule.startswith("lexicon") and noun in _PROCEDURE_KINDS)):
                     entity.aliases.add(text[start : kind.end()])
 
     def _group(self, doc: Doc, accepted: list[Candidate], sentences: list[tuple[int, int]]) -> dict[str, DocEntity]:
