@@ -91,13 +91,13 @@ def train(papers: list[PaperCandidates]) -> CentralityModel:
     candidates = [c for p in papers for c in p.candidates]
     labels = [label for p in papers for label in p.labels]
     names = _kept_features(papers, lambda _label: True)
-    targets = np.array([[label is not None] for label in labels], dtype=float)
+    targets = np.array([[label is not None] for label in labels], dtype=float).reshape(-1, 1)
     weights, bias = _fit([c.features for c in candidates], names, targets, softmax=False)
     typed = [(c, TYPE_OF_CATEGORY[label[1]]) for c, label in zip(candidates, labels)
              if label is not None and label[1] in TYPE_OF_CATEGORY]
     type_names = _kept_features(papers, lambda label: label is not None and label[1] in TYPE_OF_CATEGORY)
     types = tuple(sorted(set(TYPE_OF_CATEGORY.values())))
-    type_targets = np.array([[etype == t for t in types] for _, etype in typed], dtype=float)
+    type_targets = np.array([[etype == t for t in types] for _, etype in typed], dtype=float).reshape(-1, len(types))
     type_weights, type_bias = _fit([c.features for c, _ in typed], type_names, type_targets, softmax=True)
     return CentralityModel(
         {name: round(float(w[0]), 3) for name, w in zip(names, weights) if abs(w[0]) >= 0.005},

@@ -110,6 +110,12 @@ def test_training_learns_the_telling_features_and_is_deterministic():
     assert train(_toy_papers()) == model
 
 
+def test_training_on_no_candidates_gives_a_model_that_chooses_nothing():
+    model = train([PaperCandidates("p", [], [], (1, 0, 0), (1, 0, 0))])
+    assert model.weights == {} and model.type_weights == {}
+    assert model.chosen([ChunkCandidate("x", "x", [(0, 1)], {"telling"})]) == []
+
+
 def test_the_shipped_weights_belong_to_this_extractor():
     data = json.loads(WEIGHTS_PATH.read_text(encoding="utf-8"))
     assert data["trained_on"]["extractor_version"] == EXTRACTOR_VERSION, "retrain: python -m bench.central_chunks"
