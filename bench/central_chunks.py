@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
+from spacy.language import Language
 
 from extract.central_chunks import WEIGHTS_PATH, CentralityModel, ChunkCandidate, chunk_candidates, known_keys, select
 from extract.normalise import normalise
@@ -57,10 +58,9 @@ class PaperCandidates:
     named: tuple[int, int, int]
 
 
-def paper_candidates(golds: list[GoldPaper]) -> list[PaperCandidates]:
+def paper_candidates(golds: list[GoldPaper], nlp: Language) -> list[PaperCandidates]:
     """The candidates the component would see in each paper, with their labels; the rules' own predictions are
     made as in a build (relations and results run after the candidates are read)."""
-    nlp = load_pipeline()
     relations, results = nlp.get_pipe("mlkg_relations"), nlp.get_pipe("mlkg_results")
     rules = load_rules()
     cleans = [normalise(g.paper.abstract) for g in golds]
@@ -183,10 +183,10 @@ def _counts(paper: PaperCandidates, chosen: list[tuple[ChunkCandidate, float, st
     return counts
 
 
-def cross_validated_report(golds: list[GoldPaper], papers: list[PaperCandidates], threshold: float) -> str:
+def cross_validated_report(golds: list[GoldPaper], papers: list[PaperCandidates], threshold: float,
+                           nlp: Language) -> str:
     """`kg eval`'s report on the gold, each paper extracted with a model trained on the other folds: the figure
     to quote for the development set, where a model trained on all of it would be scored on what it learned."""
-    nlp = load_pipeline()
     component = nlp.get_pipe("mlkg_central_chunks")
     facts = {}
     for fold in range(FOLDS):
@@ -215,7 +215,8 @@ def main(argv: list[str] | None = None) -> None:
         golds = load_gold(args.gold, args.corpus)
     except GoldError as err:
         raise SystemExit(f"error: {err}") from None
-    papers = paper_candidates(golds)
+    nlp = load_pipeline()  # one load for the candidates and the report
+    papers = paper_candidates(golds, nlp)
     gold, predicted, hits = (sum(p.tally[i] for p in papers) for i in range(3))
     print(f"{len(papers)} papers; rules alone: {hits} hits of {predicted} predictions, {gold} gold, "
           f"F1 {_f1(gold, predicted, hits):.4f} (named {_f1(*np.sum([p.named for p in papers], axis=0)):.4f}); "
@@ -227,7 +228,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"threshold {threshold:5.1f}: F1 all {scores[threshold][0]:.4f}, named {scores[threshold][1]:.4f}"
               f"{'  <- chosen' if threshold == best else ''}")
     if args.report:
-        print(cross_validated_report(golds, papers, best))
+        print(cross_validated_report(golds, papers, best, nlp))
     if args.dry_run:
         return
     model = replace(train(papers), threshold=best)

@@ -231,9 +231,11 @@ class CentralChunks:
         entities = doc._.mlkg_entities
         if entities is None:
             return doc
+        chosen = self.model.chosen(chunk_candidates(doc, self.rules, known_keys(entities)))
+        if not chosen:
+            return doc  # the mention finder's spans stand as they are
         spans = list(doc.spans.get("mlkg", []))
-        for candidate, score, modelled_type in self.model.chosen(chunk_candidates(doc, self.rules,
-                                                                                  known_keys(entities))):
+        for candidate, score, modelled_type in chosen:
             confidence = round(1 / (1 + math.exp(-score)), 2)
             etype = modelled_type or self.typer.head_type(candidate.text.rsplit(" ", 1)[-1]) or "Method"
             entity = DocEntity(candidate.key, candidate.text, type=etype,
