@@ -192,16 +192,19 @@ class CentralityModel:
         return [(c, s, self.type_of(c)) for c, s in select([(c, self.score(c)) for c in candidates], self.threshold)]
 
     def score(self, candidate: ChunkCandidate) -> float:
-        return self.bias + sum(self.weights.get(feature, 0.0) for feature in candidate.features)
+        """Bias plus the features' weights, summed exactly (`math.fsum`): a set's order changes with the process's
+        hash seed, and a plain sum in another order could move a score across the threshold by its last bit."""
+        return math.fsum([self.bias, *(self.weights.get(feature, 0.0) for feature in candidate.features)])
 
     def type_of(self, candidate: ChunkCandidate) -> str | None:
         """The likeliest type by the type model, or None when the model has none."""
         if not self.types:
             return None
-        totals = list(self.type_bias)
+        terms = [[bias] for bias in self.type_bias]
         for feature in candidate.features:
             for index, weight in enumerate(self.type_weights.get(feature, ())):
-                totals[index] += weight
+                terms[index].append(weight)
+        totals = [math.fsum(column) for column in terms]  # exact, whatever the set's order (see `score`)
         return self.types[max(range(len(totals)), key=totals.__getitem__)]
 
 

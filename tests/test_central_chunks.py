@@ -147,3 +147,11 @@ def test_training_says_in_one_line_what_is_wrong_with_its_input(tmp_path):
     with pytest.raises(SystemExit) as raised:
         main(["--gold", str(tmp_path / "missing.json"), "--out", str(tmp_path / "w.json")])
     assert str(raised.value).startswith("error: cannot read gold file") and not (tmp_path / "w.json").exists()
+
+
+def test_a_score_is_exact_whatever_order_the_features_come_in():
+    # 1e16 + 1 rounds back to 1e16, so a plain sum gets 1.0 only when the two large weights meet first; a set's
+    # order follows the hash seed, so twenty such triples would not all come out right by luck
+    weights = {f"{name}{i}": w for i in range(20) for name, w in (("big", 1e16), ("one", 1.0), ("minus", -1e16))}
+    model = CentralityModel(weights, 0.0, 0.0)
+    assert {model.score(ChunkCandidate("x", "x", [], {f"big{i}", f"one{i}", f"minus{i}"})) for i in range(20)} == {1.0}
