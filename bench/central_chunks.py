@@ -172,9 +172,10 @@ def _counts(paper: PaperCandidates, chosen: list[tuple[ChunkCandidate, float, st
     A gold entity counts once however many chosen phrases name it; a chosen phrase takes its category from its
     type, and is named as `kg eval` says (by category and shape)."""
     counts = np.array([*paper.tally, *paper.named])
+    label_of = {id(candidate): label for candidate, label in zip(paper.candidates, paper.labels)}
     hit: set[int] = set()
     for candidate, _score, etype in chosen:
-        label = paper.labels[paper.candidates.index(candidate)]
+        label = label_of[id(candidate)]
         if label is not None and label[0] not in hit:
             hit.add(label[0])
             counts += (0, 1, 1, 0, label[2], label[2])

@@ -8,13 +8,14 @@ it, a studied problem is a task).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from spacy.tokens import Doc, Token
 
 from .authorship import own_passive
 from .doc_cache import cached
 from .names import breaks_a_phrase
+from .opening_words import strip_modifiers
 from .rules import Rules
 
 #: How many lower-case nouns may finish an object the parser cut short ("... distributed bilevel learning algorithm").
@@ -52,12 +53,11 @@ def _authors_objects(doc: Doc, kind: str, pos: tuple[str, ...], containers: froz
 
 
 class AuthorObjects:
-    """The objects of the authors' contribution and study verbs, as clean-text spans. `strip_modifiers(tokens,
-    etype)` is the mention finder's, so that objects lose the same leading words as noun chunks do."""
+    """The objects of the authors' contribution and study verbs, as clean-text spans; they lose the same opening
+    words as noun chunks do (`opening_words.strip_modifiers`)."""
 
-    def __init__(self, rules: Rules, strip_modifiers: Callable[[list, str], list]):
+    def __init__(self, rules: Rules):
         self.rules = rules
-        self.strip_modifiers = strip_modifiers
 
     def proposed(self, doc: Doc) -> list[tuple[int, int, str]]:
         """(start, end, type) of what "we propose / introduce ..." takes as its object, the paper's contribution;
@@ -81,7 +81,7 @@ class AuthorObjects:
             head = obj.lemma_.lower()
             if head in rules.not_contributions or self._named_after(obj):
                 continue
-            tokens = self.strip_modifiers([t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i], "Method")
+            tokens = strip_modifiers([t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i], "Method", self.rules)
             rest = self._head_after(doc, obj)
             if rest:
                 tokens, head = tokens + rest, rest[-1].lemma_.lower()
@@ -103,7 +103,7 @@ class AuthorObjects:
                       and any(c.dep_ == "prep" and c.lower_ == "of" for c in obj.children))
         for obj in (*_authors_objects(doc, "studies", ("NOUN",), self.rules.container_nouns), *introduced):
             words = self._studied_words(obj)
-            tokens = self.strip_modifiers(words, "Task")
+            tokens = strip_modifiers(words, "Task", self.rules)
             if self._whole_problem(obj, words, tokens):
                 found.append((tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)))
         return found

@@ -26,6 +26,8 @@ from spacy.tokens import Doc
 from .doc_cache import cached
 from .doc_entities import DocEntity, EntityTyper
 from .entity_names import name_key, singular
+from .names import in_word_hyphen
+from .opening_words import strip_modifiers
 from .rules import Rules
 
 WEIGHTS_PATH = Path(__file__).parent / "patterns" / "central_chunks.json"
@@ -33,7 +35,8 @@ RULE = "chunk:central"
 #: The shortest and longest ending of a chunk that is a candidate, in words (one word alone is the rules' and the
 #: lexicon's to judge: of 9,540 one-word candidates in 400 dev papers the model chose 10, 7 of them right).
 MIN_WORDS, MAX_WORDS = 2, 5
-#: Parts of speech and tags of words that open a chunk but no phrase: articles, numbers, comparatives.
+#: Parts of speech and tags of words that open a chunk but no phrase: articles, numbers, comparatives, possessives.
+#: (Fewer than open no name: "distributed training", "fully connected networks" are phrases.)
 _OPENING_POS = frozenset({"DET", "PRON", "NUM", "PUNCT", "CCONJ", "SYM"})
 _OPENING_TAGS = frozenset({"JJR", "JJS", "PRP$", "POS"})
 _NOUNS = frozenset({"NOUN", "PROPN"})
@@ -66,6 +69,8 @@ def chunk_candidates(doc: Doc, rules: Rules, known_keys: set[str]) -> list[Chunk
     roots = Counter()
     found: dict[str, ChunkCandidate] = {}
     for start, end in cache.noun_chunks:
+        if start > 0 and in_word_hyphen(doc[start - 1]):
+            continue  # a chunk the parser cut out of a hyphenated word: "the-art" of "state-of-the-art"
         tokens = _without_opening_words(doc[start:end], rules)
         if not tokens or tokens[-1].pos_ not in _NOUNS:
             continue
@@ -124,22 +129,16 @@ def _context(root) -> set[str]:
 
 
 def _without_opening_words(chunk, rules: Rules) -> list:
-    """The chunk's tokens less the words that open it but no phrase: articles, numbers, comparatives and evaluative
-    words (`stop_modifiers`), a hyphenated one whole ("cutting-edge")."""
+    """The chunk's tokens less the words that open it but no phrase: articles, numbers, evaluative words as the
+    mention finder cuts them (`opening_words.strip_modifiers`), comparatives and possessives ("larger models")."""
     tokens = list(chunk)
-    while tokens:
-        first = tokens[0]
-        if first.pos_ in _OPENING_POS or first.tag_ in _OPENING_TAGS:
-            tokens = tokens[1:]
-            continue
-        word_end = 1
-        while word_end < len(tokens) and not tokens[word_end - 1].whitespace_:
-            word_end += 1
-        word = first.lower_ if word_end == 1 else "".join(t.text for t in tokens[:word_end]).lower()
-        if word not in rules.stop_modifiers:
+    while True:
+        stripped = strip_modifiers(tokens, "", rules, _OPENING_POS)
+        while stripped and stripped[0].tag_ in _OPENING_TAGS:
+            stripped = stripped[1:]
+        if len(stripped) == len(tokens):
             return tokens
-        tokens = tokens[word_end:]
-    return tokens
+        tokens = stripped
 
 
 def _excluded(phrase: str, rules: Rules) -> bool:

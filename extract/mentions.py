@@ -28,6 +28,8 @@ from .central_classes import CentralClasses
 from .lexicon_spellings import lexicon_spellings
 from .lower_case_names import LowerCaseNames
 from .method_phrases import MethodPhrases
+from .opening_words import (ends_state_of_the_art, is_stop_modifier, narrowing_activity, stop_modifier_apart,
+                            strip_modifiers)
 from .doc_cache import cached
 from .doc_entities import DocEntity, EntityTyper, absorb, named
 from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
@@ -47,9 +49,6 @@ from .titles import TitleReader
 _BROKEN_NAME = re.compile(r"^[-/~_\\]|\||[-/~$→∈≤≥↦]$|^\w(?:,\w)+$|^et al\.?$|^(?:ln|log|exp) \w{1,2}$")
 #: One word that qualifies rather than names: "non-" before a name, or a participle after it.
 _ADJECTIVE_OF_A_NAME = re.compile(r"^non-\S+$|^\S+-[a-z]+ed$")
-#: Parts of speech a name never opens with: a noun chunk loses them at its start ("the", "%", "/", "using").
-_NO_NAME_OPENERS = frozenset({"DET", "NUM", "PRON", "PUNCT", "SYM", "ADV", "SCONJ", "ADP", "AUX", "VERB", "PART",
-                              "CCONJ"})
 #: Endings of nationality words, which say whose data a dataset holds, not its name ("an Indian dataset").
 _NATIONALITY_ENDINGS = ("ian", "ese", "ish", "can")
 #: Endings of a capitalised adjective the tagger may take for a name: "Unlabeled", "Graphical", "Neuro-Symbolic".
@@ -189,16 +188,6 @@ def _phrase_start(noun: Token) -> int:
     return start
 
 
-def _is_stop_modifier(token: Token, rules: Rules) -> bool:
-    """`Rules.is_stop_modifier` of a token and the word after it."""
-    return rules.is_stop_modifier(token.lower_, token.doc[token.i + 1].lower_ if token.i + 1 < len(token.doc) else "")
-
-
-def _stop_modifier_apart(first: Token, second: Token, rules: Rules) -> bool:
-    """Two words that, hyphenated, make a stop modifier: "large scale" (for "large-scale image retrieval")."""
-    return f"{first.lower_}-{second.lower_}" in rules.stop_modifiers
-
-
 def _paid_attention(span: Span, attention_verbs: frozenset[str]) -> bool:
     """The attention a topic receives, attracts or is paid ("a lot of" it too, "has been put on" it), or someone's
     ("their attention"), or that there is ("there has been little attention to ..."): no attention mechanism."""
@@ -232,12 +221,6 @@ def _compound_left_out(token: Token, chunk_start: int) -> bool:
         (token.dep_ == "compound" and token.head.i >= chunk_start)
         or (token.dep_ == "conj" and token.tag_ == "NN" and token.head.i < token.i
             and token.doc[chunk_start].pos_ == "NOUN" and token.n_lefts + token.n_rights == 0))
-
-
-def _ends_state_of_the_art(token: Token) -> bool:
-    """"art" of "state of the art" used as a modifier ("state of the art widget sorting methods"): praise, no part
-    of a name, as "state-of-the-art" is."""
-    return token.lower_ == "art" and token.i >= 3 and token.doc[token.i - 3 : token.i].text.lower() == "state of the"
 
 
 def _split_at(tokens: list, is_break) -> list[list]:
@@ -439,8 +422,8 @@ class MentionFinder:
             r"(?:-fold|\s+times))\s+(" + "|".join(sorted(rules.comparative_measures)) + r")\b", re.IGNORECASE)
         self.central_classes = CentralClasses(rules, self.stop_words)
         self.typer = EntityTyper(rules)
-        self.method_phrases = MethodPhrases(nlp.vocab, rules, self._strip_modifiers)
-        self.author_objects = AuthorObjects(rules, self._strip_modifiers)
+        self.method_phrases = MethodPhrases(nlp.vocab, rules)
+        self.author_objects = AuthorObjects(rules)
         self.lower_case_names = LowerCaseNames(nlp.vocab, rules)
         self.shared_heads = SharedHeads(rules, self.stop_words)
         # model classes named by a common word ("transformer", "LLM"), singular or plural, lower-cased: every
@@ -680,9 +663,9 @@ class MentionFinder:
                 and (hyphenated or (token.i > 0 and in_word_hyphen(token.doc[token.i - 1]))))
         return ((start <= token.head.i < end or sibling or kind) and (token.is_lower or eponym or opener)
                 and not (hyphenated and word in self.rules.stop_modifiers)
-                and not _is_stop_modifier(token, self.rules) and not takes_object
-                and not (token.i > 0 and _stop_modifier_apart(token.doc[token.i - 1], token, self.rules))
-                and not _ends_state_of_the_art(token)
+                and not is_stop_modifier(token, self.rules) and not takes_object
+                and not (token.i > 0 and stop_modifier_apart(token.doc[token.i - 1], token, self.rules))
+                and not ends_state_of_the_art(token)
                 and (hyphenated or (token.dep_ in _MODIFIER_DEPS and not token.is_stop and not token.like_num
                                     # a verb the tagger took for a plural ("X empowers agents"); "data" is none
                                     and not (token.tag_ == "NNS" and token.lower_.endswith("s"))
@@ -980,7 +963,8 @@ class MentionFinder:
                 segments = [tokens]
             for segment in segments:
                 segment = self._after_a_name(segment, etype)
-                segment = self._strip_modifiers(_after_unopened_bracket(self._strip_modifiers(segment, etype)), etype)
+                segment = strip_modifiers(segment, etype, rules)
+                segment = strip_modifiers(_after_unopened_bracket(segment), etype, rules)
                 evaluative_pair = etype == "Task" and any(t.pos_ == "CCONJ" for t in segment) and any(
                     t.lower_ in rules.stop_modifiers for t in segment)  # "precise and flexible reasoning"
                 if segment and (in_word_hyphen(segment[-1]) or evaluative_pair or not segment[-1].is_alpha):
@@ -1044,14 +1028,8 @@ class MentionFinder:
         return len(words) > 1 and all(
             in_word_hyphen(t) or (t.is_lower and (t.pos_ in ("NOUN", "VERB") or t.lower_ in rules.narrowing_adjectives)
                                   and (rules.type_heads.get(t.lemma_.lower()) not in ("Method", "Model")
-                                       or self._narrowing_activity(t, words[-1])))
+                                       or narrowing_activity(t, words[-1], rules)))
             for t in words[:-1])
-
-    def _narrowing_activity(self, word: Token, measure: Token) -> bool:
-        """A method's activity narrows a measure other than performance: "inference speed", "sampling efficiency"
-        (not "learning performance", which says nothing of what is measured)."""
-        return measure.lemma_.lower() != "performance" and word.lower_.endswith(ACTIVITY_ENDINGS) and \
-            self.rules.type_heads.get(word.lower_) == "Method"
 
     def _listed_task(self, words: list) -> bool:
         """Whether words listed before "tasks" or "problems" name a task: a task noun ("classification and
@@ -1182,33 +1160,6 @@ class MentionFinder:
                                   or (start > 0 and in_word_hyphen(doc[start - 1]))):
             start += 1  # nor the rest of a hyphenated word cut short ("case" of "worst-case")
         return list(doc[start : head.i + 1])
-
-    def _strip_modifiers(self, tokens: list, etype: str) -> list:
-        """Drop leading determiners, numbers, verbs and evaluative adjectives ("the complex travel planning"); a
-        hyphenated word goes whole when it is evaluative ("large-scale", "fine-grained"; written apart too: "large
-        scale") and stays whole otherwise ("few-shot KG completion", "two-stage detection")."""
-        rules = self.rules
-        tokens = list(tokens)
-        while tokens:
-            if len(tokens) > 2 and tokens[0].is_alpha and in_word_hyphen(tokens[1]):
-                if "".join(t.text for t in tokens[:3]).lower() not in rules.stop_modifiers:
-                    break
-                del tokens[:3]
-            elif len(tokens) > 2 and _stop_modifier_apart(tokens[0], tokens[1], rules):
-                del tokens[:2]
-            elif (_is_stop_modifier(tokens[0], rules) or tokens[0].text == "%"
-                  or (tokens[0].pos_ in _NO_NAME_OPENERS and not self._activity_of_a_measure(tokens, etype))
-                  or _ends_state_of_the_art(tokens[0])
-                  or (etype == "Metric" and tokens[0].lower_ in rules.metric_prefixes_dropped)):
-                tokens.pop(0)
-            else:
-                break
-        return tokens
-
-    def _activity_of_a_measure(self, tokens: list, etype: str) -> bool:
-        """"sampling" of "sampling speed": a method's activity, tagged a verb, that narrows the measure after it."""
-        return etype == "Metric" and len(tokens) > 1 and tokens[0].tag_ == "VBG" and \
-            self._narrowing_activity(tokens[0], tokens[-1])
 
     def _measured_in(self, root: Token) -> bool:
         """What results are measured in: "in terms of accuracy and convergence error", "measured by X"."""

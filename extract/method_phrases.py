@@ -16,7 +16,6 @@ none).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 
 from spacy.attrs import LEMMA
 from spacy.tokens import Doc, Token
@@ -24,6 +23,7 @@ from spacy.vocab import Vocab
 
 from .entity_names import singular
 from .names import EXAMPLE_PREPOSITIONS, breaks_a_phrase, has_shape, in_word_hyphen
+from .opening_words import strip_modifiers
 from .rules import Rules
 
 #: Verbs whose object is what a method is built with or on: "using a reverse translation model", "we extend the
@@ -45,12 +45,11 @@ def _has_examples(noun: Token) -> bool:
 
 
 class MethodPhrases:
-    """Finds compared and used method phrases in a Doc; `strip_modifiers(tokens, type)` drops the leading words
-    that do not belong to a name (the mention finder's)."""
+    """Finds compared and used method phrases in a Doc (their opening words cut as the mention finder cuts
+    them: `opening_words.strip_modifiers`)."""
 
-    def __init__(self, vocab: Vocab, rules: Rules, strip_modifiers: Callable[[list, str], list]):
+    def __init__(self, vocab: Vocab, rules: Rules):
         self.rules = rules
-        self.strip_modifiers = strip_modifiers
         strings = vocab.strings
         over = rules.basis_words["over"]
         self.compare_lemmas = frozenset(strings.add(form) for word in (*rules.compare_words, *over)
@@ -128,7 +127,7 @@ class MethodPhrases:
         head = noun.lemma_.lower()
         if rules.type_heads.get(head) not in ("Method", "Model") and head not in rules.activity_heads:
             return []
-        tokens = self.strip_modifiers(list(doc[noun.left_edge.i : noun.i + 1]), "Method")
+        tokens = strip_modifiers(list(doc[noun.left_edge.i : noun.i + 1]), "Method", self.rules)
         if len(tokens) < 2 or any(breaks_a_phrase(t)
                                   or t.like_num or not (t.is_lower or in_word_hyphen(t)) for t in tokens):
             return []

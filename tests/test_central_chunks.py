@@ -35,6 +35,12 @@ def test_candidates_are_chunk_endings_without_opening_words(candidates_of):
                           "gadget models"}  # one word alone is no candidate, nor what starts inside a word
 
 
+def test_opening_words_are_cut_as_the_mention_finder_cuts_them_but_participles_and_adverbs_stay(candidates_of):
+    found = set(candidates_of("Fully connected widget layers beat two-layer widget models on large scale widget sorting."))
+    assert {"Fully connected widget layers", "two-layer widget models", "widget sorting"} <= found
+    assert not {"layer widget models", "scale widget sorting", "large scale widget sorting"} & found
+
+
 def test_known_entities_and_listed_generic_phrases_are_no_candidates(candidates_of):
     found = candidates_of("Neural networks help spectral widget folding of citation graphs.",
                           known={"widgetfolding"})
