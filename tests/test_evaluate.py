@@ -291,6 +291,60 @@ def test_cli_on_inline_gold(tmp_path):
     assert report["typed"]["strict"]["proposes"]["hits"] == 1
 
 
+def test_a_second_annotation_is_scored_as_an_extraction_would_be(tmp_path):
+    first = write_gold(tmp_path / "first.json", [
+        {"id": "u1", "text": "Invented.", "proposes": ["Orbit Network|OrbitNet"], "tasks": ["image segmentation"],
+         "datasets": ["Cityscapes"], "metrics": ["mIoU"], "methods": ["lattice attention"],
+         "results": [{"entity": "Orbit Network", "metric": "mIoU", "dataset": "Cityscapes", "value": "71.3"}]},
+        {"id": "u2", "text": "Invented.", "models": ["GPT-2"]},
+        {"id": "u3", "text": "Invented.", "tasks": ["parsing"]}])
+    second = write_gold(tmp_path / "second.json", [  # u3 is not annotated twice: not scored
+        {"id": "u1", "text": "Invented.", "proposes": ["Orbit Network|OrbitNet"], "tasks": ["segmentation"],
+         "datasets": ["Cityscapes"],
+         "metrics": ["mIoU"], "models": ["ResNet-50"],
+         "results": [{"entity": "OrbitNet", "metric": "mIoU", "dataset": "Cityscapes", "value": "71.3%"}]},
+        {"id": "u2", "text": "Invented.", "models": ["GPT-2"]}])
+    result = CliRunner().invoke(cli, ["eval", str(first), "--against", str(second), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["papers"] == 2
+    # u1: OrbitNet, Cityscapes, mIoU agree; "segmentation" is only a lenient match; lattice attention missed,
+    # ResNet-50 extra. u2 agrees.
+    strict = report["entity_set"]["strict"]["all"]
+    assert (strict["gold"], strict["predicted"], strict["hits"]) == (6, 6, 4)
+    assert report["entity_set"]["lenient"]["all"]["hits"] == 5
+    assert report["results"]["strict"]["hits"] == 1  # the second's "OrbitNet" has all its listed names
+
+
+def test_a_second_annotation_names_only_gold_papers_and_takes_no_graph_or_model(tmp_path):
+    first = write_gold(tmp_path / "first.json", [{"id": "u1", "text": "Invented."}])
+    second = write_gold(tmp_path / "second.json", [{"id": "u9", "text": "Invented."}])
+    runner = CliRunner()
+    for args, fragment in (([str(first), "--against", str(second)], "paper u9 of the second annotation is not in"),
+                           ([str(first), "--against", str(first), "--graph", str(first)], "no --graph or --model"),
+                           ([str(first), "--against", str(first), "--model", "x"], "no --graph or --model")):
+        result = runner.invoke(cli, ["eval", *args])
+        assert result.exit_code == 2, result.output
+        lines = [line for line in result.output.splitlines() if line.strip()]
+        assert len(lines) == 1 and fragment in lines[0], result.output
+
+
+def test_the_reannotation_is_of_dev_papers_and_carries_no_text():
+    dev = json.loads((REPO / "gold" / "dev.json").read_text(encoding="utf-8"))["papers"]
+    again = json.loads((REPO / "gold" / "reannotation.json").read_text(encoding="utf-8"))["papers"]
+    refs = {(p["corpus_file"], p["id"]) for p in dev}
+    assert len(again) == 32 and all((p["corpus_file"], p["id"]) in refs for p in again)
+    assert not any({"text", "abstract"} & set(p) for p in again)
+
+
+@needs_corpus
+def test_cli_scores_the_reannotation_against_the_dev_gold():
+    result = CliRunner().invoke(cli, ["eval", str(REPO / "gold" / "dev.json"), "--corpus", str(CORPUS),
+                                      "--against", str(REPO / "gold" / "reannotation.json")])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("32 gold papers") and "entity set" in result.output
+
+
 @needs_corpus
 @pytest.mark.parametrize(("split", "count"), [("dev", 1078), ("test", 44)])
 def test_every_gold_record_resolves_in_the_corpus(split, count):
