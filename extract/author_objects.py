@@ -81,7 +81,8 @@ class AuthorObjects:
             head = obj.lemma_.lower()
             if head in rules.not_contributions or self._named_after(obj):
                 continue
-            tokens = strip_modifiers([t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i], "Method", self.rules)
+            words = [t for t in obj.subtree if t.i <= obj.i and t.i >= obj.left_edge.i]
+            tokens = strip_modifiers(words, "Method", rules)
             rest = self._head_after(doc, obj)
             if rest:
                 tokens, head = tokens + rest, rest[-1].lemma_.lower()

@@ -36,7 +36,8 @@ def test_candidates_are_chunk_endings_without_opening_words(candidates_of):
 
 
 def test_opening_words_are_cut_as_the_mention_finder_cuts_them_but_participles_and_adverbs_stay(candidates_of):
-    found = set(candidates_of("Fully connected widget layers beat two-layer widget models on large scale widget sorting."))
+    found = set(candidates_of("Fully connected widget layers beat two-layer widget models on large scale widget "
+                              "sorting."))
     assert {"Fully connected widget layers", "two-layer widget models", "widget sorting"} <= found
     assert not {"layer widget models", "scale widget sorting", "large scale widget sorting"} & found
 
