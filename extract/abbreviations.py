@@ -121,10 +121,19 @@ def _match_letters(letters: str, words: list[re.Match[str]], text: str) -> int |
 
 def spells_out(short: str, long: str) -> bool:
     """Whether the initials of all of `long`'s words (hyphen parts too) spell the short form ("Markov decision
-    process" for MDP): for an abbreviation a text uses without defining it beside another of its names. Initials
-    only, as letters from inside words would also read "computational efficiency" as CNN."""
+    process" for MDP), or those of all but its last word when that word is an acronym the short form ends with
+    whole ("Partition-Controlled GAN" for PCGAN, "kernel PCA" for KPCA): for an abbreviation a text uses without
+    defining it beside another of its names. Initials only, as letters from inside words would also read
+    "computational efficiency" as CNN."""
     words = list(_WORD.finditer(long))
-    return len(words) > 1 and _match_initials(_letters(short), words) == 0
+    if len(words) < 2:
+        return False
+    letters = _letters(short)
+    if _match_initials(letters, words) == 0:
+        return True
+    last = words[-1].group(0)
+    return (len(last) > 1 and last.isupper() and len(letters) > len(last) and letters.endswith(last.lower())
+            and _match_initials(letters[: -len(last)], words[:-1]) == 0)
 
 
 def _crosses_a_clause(long: str) -> bool:

@@ -1,6 +1,6 @@
 """Abbreviation definitions: a sentence each rule must match and one it must not."""
 
-from extract.abbreviations import find_abbreviations
+from extract.abbreviations import find_abbreviations, spells_out
 
 
 def pairs(text, bounds=None):
@@ -85,3 +85,10 @@ def test_a_long_and_short_form_together_in_one_bracket():
 def test_quotes_around_a_long_form_and_its_short_form():
     assert pairs("We introduce the “widget ranking network (WRNet)”, which sorts gadgets.") == [
         ("widget ranking network", "WRNet")]
+
+
+def test_an_undefined_short_form_is_spelt_by_initials_or_initials_then_a_closing_acronym():
+    assert spells_out("MDP", "Markov decision process") and spells_out("KPCA", "kernel PCA")
+    assert spells_out("PCGAN", "Partition-Controlled GAN")
+    assert not spells_out("PGAN", "Partition-Controlled GAN")  # every word's initial is needed
+    assert not spells_out("GAN", "adversarial GAN") and not spells_out("CNN", "computational efficiency")

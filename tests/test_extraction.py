@@ -1512,6 +1512,12 @@ def test_an_acronym_used_undefined_joins_the_name_whose_initials_spell_it(extrac
     assert "SVM" not in by_name(result)
     two = extract_one("We compare a generative adversarial network and a graph attention network; the GAN wins.")
     assert "GAN" in by_name(two)  # two names spell it: neither is joined
+    whole = extract_one("We propose a Widget-Guided GAN for sketch folding. WGGAN folds sketches twice as fast.")
+    assert "WGGAN" in by_name(whole)["Widget-Guided GAN"].aliases  # initials, then the acronym the name ends with
+    assert "WGGAN" not in by_name(whole)
+    titled = extract_one("We propose a Widget-Guided GAN for sketch folding.", title="WGGAN: Guided Sketch Folding")
+    assert "WGGAN" in by_name(titled)["Widget-Guided GAN"].aliases  # the acronym the title opens with, too
+    assert "WGGAN" not in by_name(titled)
 
 
 def test_a_hyphenated_title_word_is_headed_by_its_last_part(extract_one):
