@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from .abbreviations import spells_out
 from .entity_names import head_word, name_key, singular, singular_word
-from .names import looks_like_dataset, looks_like_model
+from .names import ACRONYM, looks_like_dataset, looks_like_model
 from .rules import Rules, dataset_family
 
 
@@ -34,6 +35,16 @@ def named(entities: dict[str, DocEntity], name: str) -> DocEntity | None:
     """The entity with this name, as its name or an alias (compared by key)."""
     key = name_key(name)
     return next((e for e in entities.values() if key == e.key or key in map(name_key, e.aliases)), None)
+
+
+def spelt_out_by(acronym: str, entities: dict[str, DocEntity]) -> DocEntity | None:
+    """The one entity whose name spells out the acronym (`spells_out`; "Markov decision process" for MDP), when
+    that entity has no acronym of its own: an acronym used undefined, in the abstract or opening the title, is that
+    entity's. None when no entity or several do."""
+    spelt = [e for e in entities.values() if e.name != acronym and spells_out(acronym.rstrip("s"), e.name)]
+    if len(spelt) != 1 or any(ACRONYM.match(alias) for alias in spelt[0].aliases):
+        return None
+    return spelt[0]
 
 
 def absorb(entities: dict[str, DocEntity], key: str, into: DocEntity) -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span, Token
 
-from .abbreviations import find_abbreviations, spells_out
+from .abbreviations import find_abbreviations
 from .author_objects import AuthorObjects
 from .authorship import AuthorVerbs
 from .central_classes import CentralClasses
@@ -31,7 +31,7 @@ from .method_phrases import MethodPhrases
 from .opening_words import (ends_state_of_the_art, is_stop_modifier, narrowing_activity, stop_modifier_apart,
                             strip_modifiers)
 from .doc_cache import cached
-from .doc_entities import DocEntity, EntityTyper, absorb, named
+from .doc_entities import DocEntity, EntityTyper, absorb, named, spelt_out_by
 from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
 from .names import (ACRONYM, ACTIVITY_ENDINGS, has_shape, hyphenated_word_start, in_word_hyphen, inside_longer_name,
                     is_capitalised_compound, is_title_word, is_version, language_pair, looks_like_dataset,
@@ -1468,12 +1468,10 @@ def _join_spelt_out(entities: dict[str, DocEntity], typer: EntityTyper) -> None:
     for key, acronym in list(entities.items()):
         if acronym.aliases or not ACRONYM.match(acronym.name):
             continue
-        spelt = [e for e in entities.values() if e is not acronym and spells_out(acronym.name.rstrip("s"), e.name)]
-        if len(spelt) != 1 or any(ACRONYM.match(alias) for alias in spelt[0].aliases):
+        spelt = spelt_out_by(acronym.name, entities)
+        if spelt is None or typer.type_by_evidence(acronym) not in (None, spelt.type):
             continue
-        if typer.type_by_evidence(acronym) not in (None, spelt[0].type):
-            continue
-        absorb(entities, key, spelt[0])
+        absorb(entities, key, spelt)
 
 
 def _join_names_ending_in_short_forms(entities: dict[str, DocEntity]) -> None:

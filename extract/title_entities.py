@@ -10,9 +10,9 @@ from collections.abc import Callable
 
 from spacy.matcher import PhraseMatcher
 
-from .abbreviations import find_abbreviations, spells_out
+from .abbreviations import find_abbreviations
 from .central_classes import CentralClasses
-from .doc_entities import DocEntity, EntityTyper, absorb, named
+from .doc_entities import DocEntity, EntityTyper, absorb, named, spelt_out_by
 from .entity_names import name_key, phrase_key, singular, singular_word
 from .names import ACRONYM, NETWORK_ACRONYM, has_shape, inside_longer_name
 from .rules import Rules
@@ -58,16 +58,6 @@ def _inside_a_name(name: str, title: str, entities: dict[str, DocEntity]) -> boo
     pattern = re.compile(r"(?<![\w-])" + re.escape(name.lower()) + r"(?![\w-])")
     return any(pattern.search(other.lower()) and other.lower() in title.lower()
                for e in entities.values() for other in (e.name, *e.aliases) if len(other) > len(name))
-
-
-def _spelt_out_by(name: str, entities: dict[str, DocEntity]) -> DocEntity | None:
-    """The one entity of the abstract whose name spells out an acronym the title opens with and that has no acronym
-    of its own ("PCGAN: ..." and the abstract's "Partition-Controlled GAN"), else None."""
-    if not ACRONYM.match(name):
-        return None
-    spelt = [e for e in entities.values() if spells_out(name.rstrip("s"), e.name)
-             and not any(ACRONYM.match(alias) for alias in e.aliases)]
-    return spelt[0] if len(spelt) == 1 else None
 
 
 def _same_ending(words: list[str], other: list[str]) -> bool:
@@ -151,7 +141,8 @@ class TitleEntities:
             else:
                 absorb(entities, described.key, same)
         if same is None:
-            same = self._without_head_noun(opening.name, entities) or _spelt_out_by(opening.name, entities)
+            same = self._without_head_noun(opening.name, entities) or (
+                spelt_out_by(opening.name, entities) if ACRONYM.match(opening.name) else None)
             if same is not None:
                 same.aliases.add(opening.name)
         if same is not None:
