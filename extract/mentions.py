@@ -33,9 +33,9 @@ from .opening_words import (ends_state_of_the_art, is_stop_modifier, narrowing_a
 from .doc_cache import cached
 from .doc_entities import DocEntity, EntityTyper, absorb, named, spelt_out_by
 from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
-from .names import (ACRONYM, ACTIVITY_ENDINGS, has_shape, hyphenated_word_start, in_word_hyphen, inside_longer_name,
-                    is_capitalised_compound, is_title_word, is_version, language_pair, looks_like_dataset,
-                    looks_like_model, modifier_suffix_at, wordforms)
+from .names import (ACRONYM, ACTIVITY_ENDINGS, cites_a_venue, has_shape, hyphenated_word_start, in_word_hyphen,
+                    inside_longer_name, is_capitalised_compound, is_dimension, is_title_word, is_version, language_pair,
+                    looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
 from .rules import Rules, dataset_family
 from .shared_heads import SharedHeads, shared_editions
 from .substring_filter import SubstringFilter
@@ -700,6 +700,8 @@ class MentionFinder:
                             # "India", "OpenAI", not the "UK" of "UK Biobank"
                             and name.lower() not in rules.names_never_alone
                             and name.lower() not in rules.languages  # "German" of "English and German datasets"
+                            and not cites_a_venue(name, rules)  # "Sellke NeurIPS21", "(Foo et al., ICML 2015)"
+                            and not is_dimension(name)  # "2D-3D" of "2D-3D features"
                             # a lone version ("M2") is none, unless known as a name of its own ("T5")
                             and not (len(run) == 1 and is_version(name) and name.lower() not in rules.known
                                      and name not in rules.model_families)

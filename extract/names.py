@@ -44,6 +44,10 @@ _FORMULA_WORD = re.compile(r"(?:^|-)(?:frac|sqrt|log|ln|exp|min|max|sin|cos|tan|
 #: A number with a unit (`22.4fps`, `100ms`, `16gb`): no name.
 _WITH_UNIT = re.compile(r"^\d+(?:\.\d+)?[a-z]+$")
 _PAIR_SEPARATOR = re.compile(r"-to-|[-–→↔/]|->")
+#: Dimensions alone or paired: "3D", "2.5D", "2D-3D" say what a thing is of ("2D-3D features"), naming nothing.
+_DIMENSIONS = re.compile(r"\d(?:\.\d)?D(?:[-/]\d(?:\.\d)?D)*")
+#: A name's last word and the year written with or after it: "NeurIPS21", "ICML 2015", "AAAI '02", "COLT".
+_VENUE_AT_END = re.compile(r"(?:^|\s)([A-Za-z][\w-]*?)(?:\s?['’]?(?:19|20)?\d\d)?$")
 _CAPITALISED_RUN = re.compile(r"[A-Z][a-z]+")
 #: An acronym as a text may use it without defining it: two to six capitals, maybe a plural s ("MOT", "GANs").
 ACRONYM = re.compile(r"^[A-Z]{2,6}s?$")
@@ -159,6 +163,18 @@ def language_pair(name: str, rules: Rules) -> bool:
     if len(parts) == 1:
         parts = _CAPITALISED_RUN.findall(name)
     return len(parts) == 2 and all(p.lower() in rules.languages for p in parts)
+
+
+def is_dimension(name: str) -> bool:
+    """"3D", "2D-3D": dimensions, no name of their own."""
+    return bool(_DIMENSIONS.fullmatch(name))
+
+
+def cites_a_venue(name: str, rules: Rules) -> bool:
+    """"ICML 2015", "Sellke NeurIPS21": a name ending in a conference and maybe its year cites a paper published
+    there; it names no artifact ("NeurIPS 2018 Adversarial Vision Challenge", going on after it, does)."""
+    match = _VENUE_AT_END.search(name)
+    return match is not None and match.group(1).lower() in rules.venues
 
 
 def is_version(word: str) -> bool:

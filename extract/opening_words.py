@@ -52,9 +52,11 @@ def stop_modifier_apart(first: Token, second: Token, rules: Rules) -> bool:
 
 
 def ends_state_of_the_art(token: Token) -> bool:
-    """"art" of "state of the art" used as a modifier ("state of the art widget sorting methods"): praise, no part
-    of a name, as "state-of-the-art" is."""
-    return token.lower_ == "art" and token.i >= 3 and token.doc[token.i - 3 : token.i].text.lower() == "state of the"
+    """"art" of "state of the art" (or "state of art") used as a modifier ("state of the art widget sorting
+    methods"): praise, no part of a name, as "state-of-the-art" is."""
+    doc, i = token.doc, token.i
+    return token.lower_ == "art" and (doc[max(i - 3, 0) : i].text.lower() == "state of the"
+                                      or doc[max(i - 2, 0) : i].text.lower() == "state of")
 
 
 def narrowing_activity(word: Token, measure: Token, rules: Rules) -> bool:

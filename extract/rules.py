@@ -27,6 +27,7 @@ class Rules:
     # places, organisations, diseases: no names alone ("India", "OpenAI", "COVID-19"), but they may open one ("UK
     # Biobank", "OpenAI Gym")
     names_never_alone: frozenset[str]
+    venues: frozenset[str]  # conferences: a name ending in one, with its year or not, cites a paper ("Foo NeurIPS21")
     modalities: frozenset[str]  # lower-case: kinds of signal or record, not artifacts ("EEG recordings")
     type_heads: dict[str, str]  # head lemma -> entity type
     stop_modifiers: frozenset[str]
@@ -160,6 +161,7 @@ def load_rules() -> Rules:
         eponyms=_lower_set(lexicon["eponyms"]),
         languages=_lower_set(lexicon["languages"]),
         names_never_alone=_lower_set(lexicon["places"] + lexicon["organisations"] + lexicon["diseases"]),
+        venues=_lower_set(lexicon["venues"]),
         modalities=_lower_set(lexicon["modalities"]),
         type_heads=type_heads,
         stop_modifiers=_lower_set(heads["stop_modifiers"]),

@@ -330,13 +330,15 @@ class TitleReader:
 
     def _description_head(self, description: str) -> str:
         """The last word of the description's first phrase, its head noun: "Dataset" in "A Degradation Evaluation
-        Dataset for Autonomous Driving"."""
+        Dataset for Autonomous Driving"; an "and" before a capitalised word joins ("A Widget and Gadget Benchmark
+        for ...")."""
         words = _TITLE_PART.findall(description)
         if words and words[0].lower() in ("a", "an", "the"):
             words = words[1:]
         phrase = []
-        for word in words:
-            if not word[0].isalnum() or word.lower() in self.breaks:
+        for word, after in zip(words, [*words[1:], ""]):
+            joining = word.lower() in ("and", "&") and phrase and after[:1].isupper()
+            if not joining and (not word[0].isalnum() or word.lower() in self.breaks):
                 break
             phrase.append(word)
         return phrase[-1] if phrase else ""

@@ -40,6 +40,11 @@ def test_opening_words_are_cut_as_the_mention_finder_cuts_them_but_participles_a
                               "sorting."))
     assert {"Fully connected widget layers", "two-layer widget models", "widget sorting"} <= found
     assert not {"layer widget models", "scale widget sorting", "large scale widget sorting"} & found
+    # praise as authors misspell it goes too: "state-of-art", "state of art", "state-ofthe-art"
+    praised = set(candidates_of("The state-ofthe-art gadget hashing improves the state of art widget hashing and "
+                                "state-of-art gadget folding."))
+    assert {"widget hashing", "gadget hashing"} <= praised, praised
+    assert not any("art" in phrase.split("-")[-1].split() for phrase in praised), praised
 
 
 def test_known_entities_and_listed_generic_phrases_are_no_candidates(candidates_of):

@@ -1143,6 +1143,15 @@ def test_a_task_phrase_starts_after_a_bracket_it_did_not_open(extract_one):
     assert not any(")" in name or "(" in name for name in names)
 
 
+@pytest.mark.parametrize("title", ["FooNet: A Widget Dataset for Gadget Sorting",
+                                   "FooNet: A Widget and Gadget Benchmark for Sorting"])
+def test_a_title_that_calls_its_opening_name_a_dataset_types_the_abstracts_entity(extract_one, title):
+    result = extract_one("We present FooNet. FooNet holds many widgets, and sorting them is hard for BarNet.",
+                         title=title)
+    assert by_name(result)["FooNet"].type == "Dataset"
+    assert by_name(result)["BarNet"].type != "Dataset"
+
+
 def test_a_name_only_the_title_gives_is_proposed_with_the_title_as_evidence(extract_one):
     title = "SMART-Rain: A Degradation Evaluation Dataset for Autonomous Driving in Rain"
     result = extract_one("We record rainfall with cameras and evaluate detectors under rain.", title=title)
@@ -1975,6 +1984,8 @@ def test_attention_given_to_a_topic_or_held_by_someone_is_no_mechanism(extract_o
     result = extract_one("Much attention has been put on widget fairness of late. Readers shift their attention to FooNet, "
                          "and we devote attention to quux parity. There has been minimal attention toward gadgets.")
     assert not {n.lower() for n in by_name(result)} & {"attention", "minimal attention"}
+    gathered = extract_one("Widget sorting has gathered significant attention. FooNet sorts widgets.")
+    assert "attention" not in {n.lower() for n in by_name(gathered)}
     used = extract_one("FooNet uses attention to weigh widgets.")
     assert "attention" in by_name(used)
 
@@ -2133,6 +2144,20 @@ def test_hyphenated_surnames_in_a_citation_are_no_names(extract_one):
     result = extract_one("Widget hashing builds on Spherical LSH (Zorb-Blick-Quux 2014) (Zorb-Quux 2015) and runs fast.")
     names = set(by_name(result))
     assert "Spherical LSH" in names and not any("Zorb" in n for n in names)
+
+
+def test_dimensions_alone_or_paired_are_no_names(extract_one):
+    result = extract_one("We combine 2D-3D widget features with 2.5D gadget cues in FooNet.")
+    assert set(by_name(result)) == {"FooNet"}, by_name(result)
+
+
+def test_a_name_ending_in_a_conference_and_its_year_cites_a_paper(extract_one):
+    result = extract_one("The widget bound was shown in Foobar-Baz FOCS15 and in [Quux NeurIPS21]; FooNet, like the "
+                         "popular Widget dataset (Zorb et al., ICCV 2015) and the results presented at COLT, helps.")
+    assert set(by_name(result)) == {"FooNet", "Widget"}, by_name(result)
+    # a dataset named with its workshop's year stays: ICDAR is no venue on the list
+    kept = extract_one("FooNet reads text on ICDAR 2015 and beats BarNet.")
+    assert {"ICDAR 2015", "FooNet", "BarNet"} <= set(by_name(kept))
 
 
 @pytest.mark.parametrize(("text", "name", "etype", "absent"), [
