@@ -143,9 +143,11 @@ def _without_opening_words(chunk, rules: Rules) -> list:
 
 def _excluded(phrase: str, rules: Rules) -> bool:
     """A phrase the rules' lists keep out of the graph whatever the context: too general ("neural networks",
-    "machine learning"; `generic_phrases`, which central classes read on their own terms) or no name (`not_names`)."""
+    "machine learning"; `generic_phrases`, which central classes read on their own terms), no name (`not_names`)
+    or a drop in a measure ("performance loss")."""
     lowered = singular(phrase).lower()
-    return lowered in rules.generic_phrases or lowered in rules.not_names or phrase.lower() in rules.not_names
+    return (lowered in rules.generic_phrases or lowered in rules.not_names or phrase.lower() in rules.not_names
+            or rules.is_measure_drop(phrase))
 
 
 def _phrase_features(phrase: str, lemmas: list[str], words, title: str) -> set[str]:

@@ -28,7 +28,7 @@ from .central_classes import CentralClasses
 from .lexicon_spellings import lexicon_spellings
 from .lower_case_names import LowerCaseNames
 from .method_phrases import MethodPhrases
-from .opening_words import (ends_state_of_the_art, is_stop_modifier, narrowing_activity, stop_modifier_apart,
+from .opening_words import (ends_praise_of_the_art, is_stop_modifier, narrowing_activity, stop_modifier_apart,
                             strip_modifiers)
 from .doc_cache import cached
 from .doc_entities import DocEntity, EntityTyper, absorb, named, spelt_out_by
@@ -665,7 +665,7 @@ class MentionFinder:
                 and not (hyphenated and word in self.rules.stop_modifiers)
                 and not is_stop_modifier(token, self.rules) and not takes_object
                 and not (token.i > 0 and stop_modifier_apart(token.doc[token.i - 1], token, self.rules))
-                and not ends_state_of_the_art(token)
+                and not ends_praise_of_the_art(token)
                 and (hyphenated or (token.dep_ in _MODIFIER_DEPS and not token.is_stop and not token.like_num
                                     # a verb the tagger took for a plural ("X empowers agents"); "data" is none
                                     and not (token.tag_ == "NNS" and token.lower_.endswith("s"))
@@ -993,14 +993,16 @@ class MentionFinder:
     def _technique(self, words: list) -> list:
         """The words of a chunk a technique noun heads, without the words of amount or verdict before them ("the
         total loss"); none when a word has a capital (a name's technique is the name's: "the FooNet encoder"), when
-        two are joined ("competitive or better training loss") or when the rest is generic ("learning
-        algorithm")."""
+        two are joined ("competitive or better training loss"), when the rest is generic ("learning
+        algorithm") or when a measure's loss is its drop ("performance loss")."""
         rules = self.rules
         while words and words[0].lower_ in rules.technique_amount_words:
             words = words[1:]
         if any(not (t.is_lower or in_word_hyphen(t)) or t.pos_ == "CCONJ" for t in words) or \
                 singular(" ".join(t.lower_ for t in words)) in rules.generic_phrases:
             return []
+        if rules.is_measure_drop(" ".join(t.text for t in words)):
+            return []  # "little performance loss"
         return words
 
     def _names_a_thing(self, token: Token, etype: str) -> bool:

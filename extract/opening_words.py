@@ -33,7 +33,7 @@ def strip_modifiers(tokens: list, etype: str, rules: Rules, openers: frozenset[s
             del tokens[:2]
         elif (is_stop_modifier(tokens[0], rules) or tokens[0].text == "%"
               or (tokens[0].pos_ in openers and not _activity_of_a_measure(tokens, etype, rules))
-              or ends_state_of_the_art(tokens[0])
+              or ends_praise_of_the_art(tokens[0])
               or (etype == "Metric" and tokens[0].lower_ in rules.metric_prefixes_dropped)):
             tokens.pop(0)
         else:
@@ -51,12 +51,13 @@ def stop_modifier_apart(first: Token, second: Token, rules: Rules) -> bool:
     return f"{first.lower_}-{second.lower_}" in rules.stop_modifiers
 
 
-def ends_state_of_the_art(token: Token) -> bool:
-    """"art" of "state of the art" (or "state of art") used as a modifier ("state of the art widget sorting
-    methods"): praise, no part of a name, as "state-of-the-art" is."""
+def ends_praise_of_the_art(token: Token) -> bool:
+    """"art" of "state of the art", "state of art" or "prior art" used as a modifier ("state of the art widget
+    sorting methods", "prior art performance"): praise, no part of a name, as "state-of-the-art" is."""
     doc, i = token.doc, token.i
     return token.lower_ == "art" and (doc[max(i - 3, 0) : i].text.lower() == "state of the"
-                                      or doc[max(i - 2, 0) : i].text.lower() == "state of")
+                                      or doc[max(i - 2, 0) : i].text.lower() == "state of"
+                                      or (i > 0 and doc[i - 1].lower_ == "prior"))
 
 
 def narrowing_activity(word: Token, measure: Token, rules: Rules) -> bool:

@@ -81,6 +81,13 @@ class Rules:
         phrase kept whole with the word after it ("natural language", `stop_modifier_phrases`)."""
         return word in self.stop_modifiers and f"{word} {after}" not in self.stop_modifier_phrases
 
+    def is_measure_drop(self, phrase: str) -> bool:
+        """"performance loss", "accuracy loss": a drop in a measure (`narrowed_metric_heads` or a known metric),
+        no training loss."""
+        words = phrase.lower().split()
+        return len(words) == 2 and words[1] in ("loss", "losses") and (
+            words[0] in self.narrowed_metric_heads or self.known.get(words[0]) == "Metric")
+
     def family_of(self, name: str) -> str | None:
         """The known model family a name starts with (`Qwen3-VL-32B-Instruct` -> `Qwen`), the longest if several."""
         lowered = name.lower()

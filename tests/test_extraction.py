@@ -2146,6 +2146,12 @@ def test_hyphenated_surnames_in_a_citation_are_no_names(extract_one):
     assert "Spherical LSH" in names and not any("Zorb" in n for n in names)
 
 
+def test_a_drop_in_a_measure_and_praise_are_no_part_of_a_name(extract_one):
+    result = extract_one("FooNet prunes widget models with little performance loss and keeps prior art performance. "
+                         "We train remarkable widget encoders and a contrastive gadget loss.")
+    assert set(by_name(result)) == {"FooNet", "widget encoder", "contrastive gadget loss"}, by_name(result)
+
+
 def test_dimensions_alone_or_paired_are_no_names(extract_one):
     result = extract_one("We combine 2D-3D widget features with 2.5D gadget cues in FooNet.")
     assert set(by_name(result)) == {"FooNet"}, by_name(result)
