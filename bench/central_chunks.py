@@ -189,11 +189,14 @@ def cross_validated_report(golds: list[GoldPaper], papers: list[PaperCandidates]
     """`kg eval`'s report on the gold, each paper extracted with a model trained on the other folds: the figure
     to quote for the development set, where a model trained on all of it would be scored on what it learned."""
     component = nlp.get_pipe("mlkg_central_chunks")
-    facts = {}
-    for fold in range(FOLDS):
-        component.model = replace(train([p for p in papers if _fold(p.paper_id) != fold]), threshold=threshold)
-        held = [g.paper for g in golds if _fold(g.paper.id) == fold]
-        facts.update((f.paper.id, f) for f in extract_papers(held, nlp))
+    shipped, facts = component.model, {}
+    try:
+        for fold in range(FOLDS):
+            component.model = replace(train([p for p in papers if _fold(p.paper_id) != fold]), threshold=threshold)
+            held = [g.paper for g in golds if _fold(g.paper.id) == fold]
+            facts.update((f.paper.id, f) for f in extract_papers(held, nlp))
+    finally:
+        component.model = shipped  # the pipeline is the caller's: leave it as it came
     return format_report(evaluate(golds, facts), verbose=False)
 
 

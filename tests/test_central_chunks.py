@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bench.central_chunks import PaperCandidates, _counts, main, train
+from bench.central_chunks import PaperCandidates, _counts, cross_validated_report, main, paper_candidates, train
 from extract.central_chunks import RULE, WEIGHTS_PATH, CentralityModel, ChunkCandidate, chunk_candidates
 from extract.facts import Paper
 from extract.pipeline import EXTRACTOR_VERSION, extract_papers, titled_doc
 from extract.rules import load_rules
+from kg.evaluate import load_gold
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "abstracts"
 RULES_ONLY = ["mlkg_central_chunks", "mlkg_relations", "mlkg_results"]
@@ -153,6 +154,20 @@ def test_cross_validation_counts_a_gold_entity_once_and_types_the_extras():
                             (2, 1, 1), (1, 0, 0))
     counts = _counts(paper, [(first, 1.0, "Metric"), (second, 0.5, "Metric"), (other, 0.5, "Method")])
     assert list(counts) == [2, 4, 2, 1, 3, 1]  # all: gold, predicted, hits; named: the same
+
+
+def test_the_cross_validated_report_leaves_the_pipeline_its_own_model(nlp, tmp_path):
+    empty = {category: [] for category in ("datasets", "models", "metrics", "methods", "baselines", "results")}
+    papers = [{"id": f"p{i}", "text": f"We propose FooNet{i} for spectral widget folding. Spectral widget folding "
+               "is hard.", "proposes": [f"FooNet{i}"], "tasks": ["spectral widget folding"], **empty}
+              for i in range(8)]
+    gold = tmp_path / "gold.json"
+    gold.write_text(json.dumps({"papers": papers}), encoding="utf-8")
+    golds = load_gold(gold)
+    component = nlp.get_pipe("mlkg_central_chunks")
+    shipped = component.model
+    report = cross_validated_report(golds, paper_candidates(golds, nlp), 0.0, nlp)
+    assert report.startswith("8 gold papers") and component.model is shipped
 
 
 def test_training_says_in_one_line_what_is_wrong_with_its_input(tmp_path):
