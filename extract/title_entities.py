@@ -52,6 +52,12 @@ def _described(title: str | None, opening: OpeningName | None, entities: dict[st
     return None
 
 
+def _written_as_a_name(name: str) -> bool:
+    """Two words or more, each capitalised: "Constrained Update Projection"."""
+    words = name.split()
+    return len(words) > 1 and all(word[:1].isupper() for word in words)
+
+
 def _inside_a_name(name: str, title: str, entities: dict[str, DocEntity]) -> bool:
     """The title holds a longer name of the abstract that holds the name ("The Argoverse Trajectory Retrieval
     Benchmark" and Argoverse): there the name is a part of that one."""
@@ -167,9 +173,15 @@ class TitleEntities:
             if phrase.activity and named(entities, phrase.activity) is not None:
                 continue  # "Prototypical Contrastive Learning of ...": the abstract names the method itself
             same = named(entities, phrase.name)
-            if same is None and phrase.type != "Task" and _shaped_before_head(phrase.name):
-                same = self._without_head_noun(phrase.name, entities)  # "QuuxPerf Tiny Benchmark for ..."
-                if same is not None:
+            if same is None and phrase.type != "Task":
+                # "QuuxPerf Tiny Benchmark for ..." and "QuuxPerf Tiny"; "Foo Bar Approach to ..." and the
+                # abstract's "Foo Bar" written as a name, the title's last word only saying its kind (`kind_nouns`;
+                # not "Foo Bar Sampling", nor a term: "Lagrangian duality", "contrastive learning")
+                headless = self._without_head_noun(phrase.name, entities)
+                if headless is not None and (_shaped_before_head(phrase.name) or (
+                        _written_as_a_name(headless.name)
+                        and singular_word(phrase.name.rsplit(" ", 1)[-1].lower()) in self.rules.kind_nouns)):
+                    same = headless
                     same.aliases.add(phrase.name)
             if same is not None:
                 if phrase.type != "Task" and same.title_span is None:

@@ -2364,6 +2364,18 @@ def test_a_title_name_with_its_head_noun_is_the_abstract_s_name_without_it(extra
     assert "Lagrangian Duality Approach" not in {a for e in plain.values() for a in e.aliases}
 
 
+def test_a_title_s_subject_with_a_head_noun_is_the_abstract_s_name_written_without_it(extract_one):
+    title = "Quux Widget Folding Approach to Gadget Sorting"
+    names = by_name(extract_one("We propose QWF, a novel sorting method based on the Quux Widget Folding framework. "
+                                "QWF sorts gadgets faster than BarSort.", title=title))
+    assert "Quux Widget Folding Approach" in names["Quux Widget Folding"].aliases
+    assert "Quux Widget Folding Approach" not in names
+    # a term written in lower case is not the title's approach
+    term = by_name(extract_one("We propose QWF, a novel sorting method based on Lagrangian duality. QWF sorts gadgets "
+                               "faster than BarSort.", title="Lagrangian Duality Approach to Gadget Sorting"))
+    assert "Lagrangian Duality Approach" not in {a for e in term.values() for a in e.aliases}
+
+
 def test_a_short_title_that_is_one_name_is_the_papers_contribution(extract_one):
     text = "We study contrastive learning of widgets. Our approach beats gadget baselines on three widget sets."
     name = "Quux-View Contrastive Learning"
