@@ -593,6 +593,10 @@ def test_a_factor_and_a_whole_number_a_metric_names_are_results(extract_one):
     assert "5" not in values  # a count of orders of magnitude
     decibels = _results(extract_one("We propose ZetaOptics, which improves the PSNR by more than 7 dB on FooBench."))
     assert ("7 dB", "7", "dB", "PSNR", "ZetaOptics", "FooBench") in decibels
+    # a metric written as the whole number's unit makes it a value; a plural noun there counts things
+    unit = _results(extract_one("We propose ZetaTrack, which runs at 40 FPS on FooBench and finds 2916 label errors "
+                                "there."))
+    assert [(value, metric) for _, value, _, metric, *_ in unit] == [("40", "FPS")]
 
 
 def test_a_metric_that_is_the_subject_of_the_verb_names_a_distant_number(extract_one):
