@@ -26,7 +26,7 @@ from spacy.tokens import Doc
 from .doc_cache import cached
 from .doc_entities import DocEntity, EntityTyper
 from .entity_names import name_key, singular
-from .names import in_word_hyphen
+from .names import in_word_hyphen, unbalanced_brackets
 from .opening_words import strip_modifiers
 from .rules import Rules
 
@@ -143,11 +143,11 @@ def _without_opening_words(chunk, rules: Rules) -> list:
 
 def _excluded(phrase: str, rules: Rules) -> bool:
     """A phrase the rules' lists keep out of the graph whatever the context: too general ("neural networks",
-    "machine learning"; `generic_phrases`, which central classes read on their own terms), no name (`not_names`)
-    or a drop in a measure ("performance loss")."""
+    "machine learning"; `generic_phrases`, which central classes read on their own terms), no name (`not_names`),
+    a drop in a measure ("performance loss") or a phrase cut out of a bracket ("SAT) solvers")."""
     lowered = singular(phrase).lower()
     return (lowered in rules.generic_phrases or lowered in rules.not_names or phrase.lower() in rules.not_names
-            or rules.is_measure_drop(phrase))
+            or rules.is_measure_drop(phrase) or unbalanced_brackets(phrase))
 
 
 def _phrase_features(phrase: str, lemmas: list[str], words, title: str) -> set[str]:

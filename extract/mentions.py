@@ -35,7 +35,7 @@ from .doc_entities import DocEntity, EntityTyper, absorb, named, spelt_out_by
 from .entity_names import display_name, name_key, plural_spellings, singular, singular_word
 from .names import (ACRONYM, ACTIVITY_ENDINGS, cites_a_venue, has_shape, hyphenated_word_start, in_word_hyphen,
                     inside_longer_name, is_capitalised_compound, is_dimension, is_title_word, is_version, language_pair,
-                    looks_like_dataset, looks_like_model, modifier_suffix_at, wordforms)
+                    looks_like_dataset, looks_like_model, modifier_suffix_at, unbalanced_brackets, wordforms)
 from .rules import Rules, dataset_family
 from .shared_heads import SharedHeads, shared_editions
 from .substring_filter import SubstringFilter
@@ -166,7 +166,7 @@ def _sized(text: str, entity: DocEntity) -> bool:
 def _broken_name(name: str) -> bool:
     """A name cut out of a word, a formula or a bracket ("-norm", "f:R→", "FSOD) and instance segmentation"), or
     an adjective made of a name ("non-IID", "LLM-generated", "L1-regularized")."""
-    return bool(_BROKEN_NAME.search(name)) or name.count("(") != name.count(")") or (
+    return bool(_BROKEN_NAME.search(name)) or unbalanced_brackets(name) or (
         bool(_ADJECTIVE_OF_A_NAME.match(name)) and any(ch.isupper() or ch.isdigit() for ch in name))
 
 

@@ -165,6 +165,11 @@ def language_pair(name: str, rules: Rules) -> bool:
     return len(parts) == 2 and all(p.lower() in rules.languages for p in parts)
 
 
+def unbalanced_brackets(name: str) -> bool:
+    """A name cut out of a bracket or a formula: "FSOD) and instance segmentation", "memory complexity O(p²"."""
+    return name.count("(") != name.count(")")
+
+
 def is_dimension(name: str) -> bool:
     """"3D", "2D-3D": dimensions, no name of their own."""
     return bool(_DIMENSIONS.fullmatch(name))

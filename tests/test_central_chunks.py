@@ -52,6 +52,9 @@ def test_known_entities_and_listed_generic_phrases_are_no_candidates(candidates_
     found = candidates_of("Neural networks help spectral widget folding of citation graphs.",
                           known={"widgetfolding"})
     assert set(found) == {"spectral widget folding", "citation graphs"}
+    # nor a phrase cut out of a bracket
+    bracketed = candidates_of("We use satisfiability (SAT) widget solvers to fold gadgets.")
+    assert not any(")" in phrase or "(" in phrase for phrase in bracketed), bracketed
 
 
 def test_features_say_where_and_how_often_a_phrase_is_written(candidates_of):
