@@ -50,8 +50,6 @@ _SLASHED_BEFORE = re.compile(rf"(?:{_SLASHED_VALUES.pattern})\s*(?:,\s*(?:and\s+
 _FACTOR_OF = re.compile(r"\bfactor of\s+$")
 #: What joins a metric to the value it names: "a mean score of 8,400", "F1 = 85".
 _VALUE_OF = re.compile(r"\s+(?:of|is|was)\s+(?:about\s+|around\s+|approximately\s+|over\s+|up to\s+)?$|\s*=\s*$")
-#: Between a whole number and the metric written as its unit: one space ("40 FPS").
-_UNIT_GAP = re.compile(r" ")
 #: A whole number that is not the value itself: a range's first end ("78-83%"), a count of orders of magnitude.
 _NOT_THE_VALUE = re.compile(r"\s?[-–]\s?\d|\s*orders? of magnitude")
 #: A range of values with its unit: "2-4x", "90%-94%", "19.3–28.9%"; its ends as numbers, the unit after the last.
@@ -223,7 +221,7 @@ class ResultFinder:
             found = entities.get(mention._.mlkg_key)
             if found is not None and found.type == "Metric" and (
                     (mention.end_char <= start and _VALUE_OF.fullmatch(text, mention.end_char, start))
-                    or (mention.start_char > end and _UNIT_GAP.fullmatch(text, end, mention.start_char)
+                    or (text[end : mention.start_char] == " "
                         and not (mention[-1].tag_ == "NNS" and mention[-1].is_lower))):  # "2916 label errors"
                 return True
         return False

@@ -154,8 +154,10 @@ class TitleEntities:
         if same is not None:
             same.title_span = (opening.start, opening.end)
             same.opens_title = any(has_shape(word) for word in opening.name.split())
-            if opening.type_hint == "Dataset":  # "FooSet: A Widget Benchmark for ...": the head after the colon
-                same.votes["Dataset"] += 2          # votes (a network or method there is read less surely)
+            # "FooSet: A Widget Benchmark for ...": the head after the colon votes (a network or a method there
+            # is read less surely)
+            if opening.type_hint == "Dataset":
+                same.votes["Dataset"] += 2
                 same.type = self.typer.type_by_evidence(same) or same.type
             return
         lowered = singular(opening.name).lower()
