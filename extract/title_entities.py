@@ -176,14 +176,8 @@ class TitleEntities:
                 continue  # "Prototypical Contrastive Learning of ...": the abstract names the method itself
             same = named(entities, phrase.name)
             if same is None and phrase.type != "Task":
-                # "QuuxPerf Tiny Benchmark for ..." and "QuuxPerf Tiny"; "Foo Bar Approach to ..." and the
-                # abstract's "Foo Bar" written as a name, the title's last word only saying its kind (`kind_nouns`;
-                # not "Foo Bar Sampling", nor a term: "Lagrangian duality", "contrastive learning")
-                headless = self._without_head_noun(phrase.name, entities)
-                if headless is not None and (_shaped_before_head(phrase.name) or (
-                        _written_as_a_name(headless.name)
-                        and singular_word(phrase.name.rsplit(" ", 1)[-1].lower()) in self.rules.kind_nouns)):
-                    same = headless
+                same = self._named_without_head(phrase.name, entities)
+                if same is not None:
                     same.aliases.add(phrase.name)
             if same is not None:
                 if phrase.type != "Task" and same.title_span is None:
@@ -250,6 +244,17 @@ class TitleEntities:
         headless, _, head = name.rpartition(" ")
         return named(entities, headless) if headless and singular_word(head.lower()) in self.rules.type_heads \
             else None
+
+    def _named_without_head(self, name: str, entities: dict[str, DocEntity]) -> DocEntity | None:
+        """The abstract's entity that a title's contribution phrase names with a head noun after it: "QuuxPerf Tiny"
+        under "QuuxPerf Tiny Benchmark for ..." (a name by its shape), or "Foo Bar" written as a name under "Foo Bar
+        Approach to ..." (the head only saying its kind, `kind_nouns`; not "Foo Bar Sampling", nor a term such as
+        "Lagrangian duality" or "contrastive learning")."""
+        headless = self._without_head_noun(name, entities)
+        if headless is None or _shaped_before_head(name):
+            return headless
+        kind = singular_word(name.rsplit(" ", 1)[-1].lower()) in self.rules.kind_nouns
+        return headless if kind and _written_as_a_name(headless.name) else None
 
     def _sized_known_class(self, words: list[str]) -> bool:
         """"Small Language Models", "Deep Generative Models": a known model class the title only sizes, the class

@@ -337,7 +337,7 @@ class TitleReader:
             words = words[1:]
         phrase = []
         for word, after in zip(words, [*words[1:], ""]):
-            joining = word.lower() in ("and", "&") and phrase and after[:1].isupper()
+            joining = bool(phrase) and word.lower() in ("and", "&") and after[:1].isupper()
             if not joining and (not word[0].isalnum() or word.lower() in self.breaks):
                 break
             phrase.append(word)
