@@ -24,8 +24,8 @@ import numpy as np
 from spacy.language import Language
 
 from extract.central_chunks import WEIGHTS_PATH, CentralityModel, ChunkCandidate, chunk_candidates, known_keys, select
-from extract.normalise import normalise
-from extract.pipeline import EXTRACTOR_VERSION, doc_to_facts, extract_papers, load_pipeline, nlp_text, titled_doc
+from extract.pipeline import (EXTRACTOR_VERSION, clean_abstract, doc_to_facts, extract_papers, load_pipeline, nlp_text,
+                              titled_doc)
 from extract.rules import load_rules
 from kg.atomic import atomic_write_text
 from kg.evaluate import (_TYPE_CATEGORY, CATEGORIES, GoldError, GoldPaper, _is_named, _match_names, _tally, evaluate,
@@ -63,7 +63,7 @@ def paper_candidates(golds: list[GoldPaper], nlp: Language) -> list[PaperCandida
     made as in a build (relations and results run after the candidates are read)."""
     relations, results = nlp.get_pipe("mlkg_relations"), nlp.get_pipe("mlkg_results")
     rules = load_rules()
-    cleans = [normalise(g.paper.abstract) for g in golds]
+    cleans = [clean_abstract(nlp, g.paper.abstract) for g in golds]
     docs = (titled_doc(nlp, nlp_text(clean.text), g.paper.title) for g, clean in zip(golds, cleans))
     found = []
     with nlp.select_pipes(disable=["mlkg_central_chunks", "mlkg_relations", "mlkg_results"]):

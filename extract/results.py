@@ -54,6 +54,8 @@ _VALUE_OF = re.compile(r"\s+(?:of|is|was)\s+(?:about\s+|around\s+|approximately\
 _NOT_THE_VALUE = re.compile(r"\s?[-–]\s?\d|\s*orders? of magnitude")
 #: A range of values with its unit: "2-4x", "90%-94%", "19.3–28.9%"; its ends as numbers, the unit after the last.
 _RANGE = re.compile(rf"(?P<low>{_AMOUNT})(?:\s?(?:%|×|x\b))?\s?[-–]\s?(?P<high>{_AMOUNT})\s?(?P<unit>{_UNIT})")
+#: A range of values whose unit is a metric written after it ("1 to 3 BLEU", "2-4 FPS"): no unit of its own.
+_METRIC_RANGE = re.compile(rf"(?P<low>{_AMOUNT})(?:\s?[-–]\s?|\s+to\s+)(?P<high>{_AMOUNT})(?P<unit>)")
 
 
 #: Words that make "the accuracy of many vanilla networks" other people's work, not the paper's result.
@@ -158,9 +160,12 @@ class ResultFinder:
             return None  # "from 4.8% to 0.9%": the result is the second number
         unit = _UNITS.get((match.group("unit") or "").strip(), "")
         ranged = _RANGE.match(text, match.start("number"))
+        if ranged is None and (bare := _METRIC_RANGE.match(text, match.start("number"))) \
+                and self._names_value(text, mentions, entities, start, bare.end()):
+            ranged = bare
         upper = ranged.group("high").replace(",", "") if ranged else None
         if upper is not None and Decimal(upper) > Decimal(ranged.group("low").replace(",", "")):
-            end, unit = ranged.end(), _UNITS[ranged.group("unit").strip()]
+            end, unit = ranged.end(), _UNITS.get(ranged.group("unit").strip(), "")
         else:
             upper = None
         factor = None if unit else _FACTOR_OF.search(text, max(start - 12, 0), start)

@@ -75,6 +75,7 @@ class Rules:
     attention_verbs: frozenset[str]  # "received increasing attention": interest, not an attention mechanism
     handing_on_nouns: frozenset[str]  # "we present a set of X": the object hands on to X
     activity_nouns: frozenset[str]  # "formality transfer": an activity without an activity ending
+    achieved_nouns: frozenset[str]  # "we achieve results that outperform X": the results compare the work
 
     def is_stop_modifier(self, word: str, after: str) -> bool:
         """A lower-case word that is evaluative or otherwise no part of a name (`stop_modifiers`), unless it opens a
@@ -217,4 +218,5 @@ def load_rules() -> Rules:
         attention_verbs=_lower_set(heads["attention_verbs"]["words"]),
         handing_on_nouns=_lower_set(heads["handing_on_nouns"]["words"]),
         activity_nouns=_lower_set(heads["activity_nouns"]["words"]),
+        achieved_nouns=_lower_set(heads["achieved_nouns"]["words"]),
     )

@@ -69,7 +69,7 @@ def extract_all(papers: Sequence[Paper], nlp, *, cache: FactCache | None = None,
         if cached is None:
             todo.append(index)
         else:
-            results[index] = facts_from_parts(paper, *cached)
+            results[index] = facts_from_parts(nlp, paper, *cached)
     done = len(papers) - len(todo)
     pending: list[tuple[Paper, tuple]] = []
     run = extractor or (lambda todo_papers: extract_papers(todo_papers, nlp, workers=workers))

@@ -597,6 +597,11 @@ def test_a_factor_and_a_whole_number_a_metric_names_are_results(extract_one):
     unit = _results(extract_one("We propose ZetaTrack, which runs at 40 FPS on FooBench and finds 2916 label errors "
                                 "there."))
     assert [(value, metric) for _, value, _, metric, *_ in unit] == [("40", "FPS")]
+    # a range before such a metric is one result at its lower end, not its upper end alone
+    ranged = extract_one("We propose ZetaTrack, which gains 1 to 3 BLEU points and runs at 20-30 FPS on FooBench.")
+    names = {e.key: e.name for e in ranged.entities}
+    assert {(r.value_text, r.value, r.upper, names[r.metric]) for r in ranged.results} == {
+        ("1 to 3", "1", "3", "BLEU"), ("20-30", "20", "30", "FPS")}
 
 
 def test_a_metric_that_is_the_subject_of_the_verb_names_a_distant_number(extract_one):
@@ -660,7 +665,7 @@ def test_an_apposition_types_a_name_by_its_head_noun(extract_one):
             "proposed here. Zorblax is hard for Quuxal.")
     types = {e.name: e.type for e in extract_one(text).entities}
     assert types["Zorblax"] == "Dataset"  # the head, not the first word ("multilingual")
-    assert types["Quuxal"] == "Method"  # "model" by the first word, where the last ("proposed") names no type
+    assert types["Quuxal"] == "Model"  # "model" by the first word, where the last ("proposed") names no type
 
 
 def test_known_names_only_the_title_gives_are_used_with_the_title_as_evidence(extract_one):
@@ -898,6 +903,10 @@ def test_a_name_in_apposition_to_our_algorithm_is_proposed(extract_one):
     assert ("proposes", "StackBoost") in relations(result)
     other = extract_one("Deep networks are hard to train. Their training algorithm, StackBoost, needs no gradients.")
     assert ("proposes", "StackBoost") not in relations(other)
+    # a dataset listed after "our model on ..." is no name of the model
+    listed = extract_one("We propose StackBoost for scene parsing. We test our model on QuuxScenes, BarFlow and ZedSet "
+                         "datasets.")
+    assert ("evaluatedOn", "BarFlow") in relations(listed) and ("proposes", "BarFlow") not in relations(listed)
 
 
 def test_a_name_after_our_proposed_or_after_our_contribution_is_to_propose_is_proposed(extract_one):
@@ -1454,7 +1463,7 @@ def test_a_method_phrase_a_method_is_built_with_is_an_entity(extract_one):
     assert {"reverse translation model", "confident learning algorithm"} <= names
     assert not names & {"simple model", "model", "deep neural network"}
     extended = extract_one("We extend the multinomial logit model to represent phenomena of human choice.")
-    assert ("usesMethod", "multinomial logit model") in relations(extended)  # what the paper builds on
+    assert ("usesModel", "multinomial logit model") in relations(extended)  # what the paper builds on
     # "based on" takes what a method is built on too, and what is listed beside it
     based = extract_one("Our approach is based on convolutional widget models and recurrent gadget networks.")
     assert {"convolutional widget model", "recurrent gadget network"} <= {n.lower() for n in by_name(based)}
@@ -1517,6 +1526,12 @@ def test_what_a_novel_or_our_subject_outperforms_is_compared_also_through_a_rela
     assert {("outperforms", "GRU"), ("outperforms", "FOO-CFR")} <= relations(result)
     other = extract_one("Deep learning rarely gives methods that outperform gradient boosting on tables.")
     assert not any(p == "outperforms" for p, _ in relations(other))
+    # what our results outperform, our work outperforms; not what others' results do
+    achieved = extract_one("Neural solvers are new to algebra. We obtain results that outperform commercial widget "
+                           "systems such as ZorbCalc or QuuxMath.")
+    assert {("outperforms", "ZorbCalc"), ("outperforms", "QuuxMath")} <= relations(achieved)
+    others = extract_one("Neural solvers are new to algebra. Earlier groups obtain results that outperform ZorbCalc.")
+    assert not any(p == "outperforms" for p, _ in relations(others))
 
 
 def test_an_acronym_used_undefined_joins_the_name_whose_initials_spell_it(extract_one):

@@ -2,8 +2,10 @@
 
 import string
 
+import spacy
 from hypothesis import given, settings, strategies as st
 
+from extract.known_words import known_words
 from extract.normalise import _CONTROL, _STYLED, _non_ascii, _odd_whitespace, _unprintable, normalise
 
 
@@ -127,3 +129,37 @@ def test_any_text_maps_into_the_original(text):
 def test_accents_and_sizing_in_math_keep_only_their_argument():
     assert normalise(r"within $\widetilde{\mathcal{O}}(n)$ steps, $\hat{y}$ and $\left(x\right)$").text == \
         "within O(n) steps, y and (x)"
+
+
+def test_words_a_line_break_split_at_a_hyphen_are_mended_by_the_words_known():
+    """Joined when the joined word is known or the second part is no word; hyphenated when only the parts are
+    words; a suspended hyphen stays; without a word test nothing is mended. Offsets still reach the original."""
+    words = {"simple", "likelihood", "maximum", "algorithm", "and", "to", "use", "however", "how", "ever"}
+
+    def known(word: str) -> bool:
+        return word.lower() in words
+
+    text = ("A sim- ple, diffusiv-\nities, maximum- likelihood meta- algorithm, fore- and easy- to-use. How- ever, "
+            "Foo- Bar")
+    clean = normalise(text, known)
+    assert clean.text == ("A simple, diffusivities, maximum-likelihood meta-algorithm, fore- and easy-to-use. "
+                          "However, Foo-Bar")
+    start = clean.text.index("simple")
+    assert text[slice(*clean.to_original(start, start + len("simple")))] == "sim- ple"
+    assert normalise(text).text == " ".join(text.split())
+
+
+def test_the_pipeline_mends_split_words_with_its_lemmatizer_s_words(extract_one):
+    """The pinned pipeline knows "simple" and "hierarchical" and mends them; the entity's mention still points at the
+    abstract as written."""
+    result = extract_one("We propose a hi- erarchical sim- ple graph model for meth- ods of molecule generation.")
+    names = {entity.name for entity in result.entities}
+    assert any("hierarchical" in name for name in names), names
+    assert not any("- " in name for name in names), names
+    assert any("hi- erarchical" in m.text for e in result.entities for m in e.mentions)
+
+
+def test_a_pipeline_without_lemmatizer_tables_knows_no_words_and_mends_nothing(nlp):
+    assert known_words(spacy.blank("en")) is None
+    known = known_words(nlp)
+    assert known("methods") and known("The") and not known("ple")  # an inflection, a stop word, a fragment
