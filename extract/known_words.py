@@ -1,7 +1,7 @@
 """The English words a spaCy pipeline knows: its lemmatizer's word index (WordNet's), irregular forms and suffix
-rules ("methods" is "method" + s), and its language's stop words ("the", "of"). They tell a word a PDF line break split ("sim- ple", "meth- ods") from a
-hyphenated compound broken there ("meta- algorithm") when the normaliser mends them. A pipeline whose lemmatizer has
-no such tables knows no words, and nothing is mended."""
+rules ("methods" is "method" + s), and its language's stop words ("the", "of"). They tell a word a PDF line break
+split ("sim- ple", "meth- ods") from a hyphenated compound broken there ("meta- algorithm") when the normaliser
+mends them. A pipeline whose lemmatizer has no such tables knows no words, and nothing is mended."""
 
 from __future__ import annotations
 
