@@ -14,16 +14,23 @@ import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from .doc_cache import cached
 
 #: A number as written ("8,400", "66.21") and a unit after it (a ratio's "x" not before another number: "9x9"); not
 #: one with other letters glued on, a count or a name ("2.4M parameters", "7B", "3D").
 _AMOUNT = r"\d+(?:,\d{3})*(?:\.\d+)?"
-_UNIT = r"%|×(?!\s?\d)|x\b(?!\s?\d)|-fold\b|\s?points?\b|\s?pp\b|\s?dB\b"
+#: "N times" as a ratio only before a comparison or a change ("27 times faster", "10 times fewer", "a 27 times
+#: speedup"), not as a count ("repeated 5 times", "5 times per epoch").
+_TIMES = (r"\s+times\b(?=\s+(?:faster|slower|quicker|fewer|more|less|smaller|larger|bigger|lower|higher|better|"
+          r"longer|shorter|deeper|cheaper|greater|speed-?ups?|acceleration|improvement|increase|reduction)\b)")
+_UNIT = (rf"%|×(?!\s?\d)|x\b(?!\s?\d)|-fold\b|{_TIMES}|\s?percent(?:age)?\s+points?\b|\s?percent\b|\s?points?\b|"
+         r"\s?pp\b|\s?p\.p\.|\s?dB\b")
 _NUMBER = re.compile(rf"(?<![\w.×-])(?P<sign>[+\-−]?)(?P<number>{_AMOUNT})(?:\s?(?P<unit>{_UNIT})|(?![.,]?[^\W_]))")
-_UNITS = {"%": "%", "×": "×", "x": "×", "-fold": "×", "point": "points", "points": "points", "pp": "points", "dB": "dB"}
+_UNITS = {"%": "%", "percent": "%", "×": "×", "x": "×", "-fold": "×", "times": "×", "point": "points",
+          "points": "points", "pp": "points", "p.p.": "points", "percent point": "points", "percent points": "points",
+          "percentage point": "points", "percentage points": "points", "dB": "dB"}
 #: How many words may stand between a number and its metric, after it and before it.
 _WORDS_AFTER, _WORDS_BEFORE = 3, 6
 _CLAUSE_BREAK = re.compile(r"[,;:()]|\b(?:and|while|but|whereas|which)\b")
@@ -78,6 +85,11 @@ class ResultHit:
     rule: str
     confidence: float
     upper: str | None = None  # the upper end of a range ("2-4x"), whose value is the lower
+
+
+def _is_subject(token: Token) -> bool:
+    """A subject, or a name in apposition to one ("Our best baseline, the T5-based Unicorn, achieves 70.2%")."""
+    return token.dep_ in ("nsubj", "nsubjpass") or (token.dep_ == "appos" and token.head.dep_ in ("nsubj", "nsubjpass"))
 
 
 class ResultFinder:
@@ -158,14 +170,14 @@ class ResultFinder:
         text = cached(doc).text
         if _TO.match(text, end) and _FROM.search(text, max(start - 16, 0), start):
             return None  # "from 4.8% to 0.9%": the result is the second number
-        unit = _UNITS.get((match.group("unit") or "").strip(), "")
+        unit = _UNITS.get(" ".join((match.group("unit") or "").split()), "")
         ranged = _RANGE.match(text, match.start("number"))
         if ranged is None and (bare := _METRIC_RANGE.match(text, match.start("number"))) \
                 and self._names_value(text, mentions, entities, start, bare.end()):
             ranged = bare
         upper = ranged.group("high").replace(",", "") if ranged else None
         if upper is not None and Decimal(upper) > Decimal(ranged.group("low").replace(",", "")):
-            end, unit = ranged.end(), _UNITS.get(ranged.group("unit").strip(), "")
+            end, unit = ranged.end(), _UNITS.get(" ".join(ranged.group("unit").split()), "")
         else:
             upper = None
         factor = None if unit else _FACTOR_OF.search(text, max(start - 12, 0), start)
@@ -189,28 +201,32 @@ class ResultFinder:
         dataset = None
         if metric is None and rule == "result:parenthesised" and previous:
             metric, dataset = entities[previous.metric], entities.get(previous.dataset)  # "GPT-5 (53.08%)"
-        elif metric is None and previous and self._parallel(text, mentions, entities, previous.end, start):
+        elif metric is None and previous and self._parallel(text, mentions, entities, previous, start):
             metric = entities[previous.metric]  # "from 14.73 to 11.48 on CIFAR-10 and from 8.73 to 6.66 on ..."
         if metric is None or entity == metric.key:
             return None
         if entity is None:
             rule = "result:unattributed"  # "the proposed method outperforms ... by 30% mAP": the paper's own result
         dataset = dataset or self._dataset(text, mentions, entities, start, end)
-        if dataset is None and entity is not None and entities[entity].type == "Dataset":
-            dataset = entities[entity]  # "the best model reaches 22.2% accuracy" on the benchmark the paper introduces
+        if dataset is None:  # "the best model reaches 22.2% accuracy" on the benchmark the paper introduces
+            dataset = next((entities[key] for key in (entity, proposed)
+                            if key in entities and entities[key].type == "Dataset"), None)
         value = Decimal(("-" if match.group("sign") in ("-", "−") else "") + number)
         text = cached(doc).text[start:end].rstrip()
         return ResultHit(text, str(value), unit, metric.key, entity, dataset.key if dataset else None,
                          start, start + len(text), rule, 0.6, upper)
 
     @staticmethod
-    def _parallel(text: str, mentions: list[Span], entities, after: int, start: int) -> bool:
-        """Only a dataset and glue words stand between the previous result and this number: the same measure on
-        the next dataset ("11.48 on CIFAR-10 and from 8.73 to 6.66 on ImageNet", "91.2% on A and 88.0% on B")."""
+    def _parallel(text: str, mentions: list[Span], entities, previous: ResultHit, start: int) -> bool:
+        """Only a dataset, the previous result's metric and glue words stand between the previous result and this
+        number: the same measure on the next dataset ("11.48 on CIFAR-10 and from 8.73 to 6.66 on ImageNet", "91.2%
+        on A and 88.0% on B", "54.6% accuracy for A and 43.9% for B")."""
+        after = previous.end
         between = text[after:start]
         for mention in mentions:
             found = entities.get(mention._.mlkg_key)
-            if found is not None and found.type == "Dataset" and after <= mention.start_char and mention.end_char <= start:
+            if found is not None and (found.type == "Dataset" or found.key == previous.metric) \
+                    and after <= mention.start_char and mention.end_char <= start:
                 between = between.replace(text[mention.start_char : mention.end_char], " ")
         words = _FROM_TO_END.sub(" ", between).replace(",", " ").split()
         return bool(words) and all(word in _PARALLEL_GLUE for word in words)
@@ -353,6 +369,6 @@ class ResultFinder:
             if mention.start_char >= start:
                 break
             found = entities.get(mention._.mlkg_key)
-            if found and found.type in ("Method", "Model") and any(t.dep_ in ("nsubj", "nsubjpass") for t in mention):
+            if found and found.type in ("Method", "Model") and any(_is_subject(t) for t in mention):
                 return found.key, "result:subject"
         return proposed, "result:proposed"

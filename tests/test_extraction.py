@@ -604,6 +604,30 @@ def test_a_factor_and_a_whole_number_a_metric_names_are_results(extract_one):
         ("1 to 3", "1", "3", "BLEU"), ("20-30", "20", "30", "FPS")}
 
 
+def test_results_in_percent_words_on_the_next_dataset_and_of_a_subject_in_apposition(extract_one):
+    """"percent", "percentage points" and "N times" before a comparison are units; a number after "54.6% accuracy on
+    A and" is the same measure on the next dataset; a name in apposition to the subject is what the number is for, on
+    the benchmark the paper introduces when the sentence names none."""
+    def found(text):
+        result = extract_one(text)
+        names = {e.key: e.name for e in result.entities}
+        return {(r.value_text, r.unit, names[r.metric], names.get(r.entity), names.get(r.dataset))
+                for r in result.results}
+
+    assert found("We propose ZetaNet, which lowers the error rate to 0.09 percent on FooSet and improves the F-score "
+                 "by 2.4 percentage points on BarSet.") == {
+        ("0.09 percent", "%", "error rate", "ZetaNet", "FooSet"),
+        ("2.4 percentage points", "points", "F-score", "ZetaNet", "BarSet")}
+    assert found("We propose ZetaNet. It reaches 54.6% accuracy on FooSet and 43.9% on BarSet.") == {
+        ("54.6%", "%", "accuracy", "ZetaNet", "FooSet"), ("43.9%", "%", "accuracy", "ZetaNet", "BarSet")}
+    assert ("70.2%", "%", "accuracy", "QuuxNet", "ZorbBench") in found(
+        "We introduce ZorbBench, a benchmark of widget puzzles. Our strongest baseline, the gadget-based QuuxNet, "
+        "reaches an accuracy of 70.2%.")
+    # "N times" is a ratio before a comparison, a count elsewhere
+    assert found("We propose ZetaNet, which gives a 27 times speedup on FooSet. We run each test 5 times and report "
+                 "the accuracy 3 times per epoch.") == {("27 times", "×", "speedup", "ZetaNet", "FooSet")}
+
+
 def test_a_metric_that_is_the_subject_of_the_verb_names_a_distant_number(extract_one):
     text = ("We propose ZetaLoc for 3D localization. On FooBench the accuracy of predicting the depth of each "
             "object in space can reach 96.25%. The mean average precision of BarDet drops 68.3% on FooBench, "
