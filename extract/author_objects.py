@@ -14,7 +14,7 @@ from spacy.tokens import Doc, Token
 
 from .authorship import own_passive
 from .doc_cache import cached
-from .names import breaks_a_phrase
+from .names import breaks_a_phrase, has_shape
 from .opening_words import strip_modifiers
 from .rules import Rules
 
@@ -86,7 +86,7 @@ class AuthorObjects:
             rest = self._head_after(doc, obj)
             if rest:
                 tokens, head = tokens + rest, rest[-1].lemma_.lower()
-            if len(tokens) < 2 or any(breaks_a_phrase(t) for t in tokens):
+            if len(tokens) < 2 or any(breaks_a_phrase(t) for t in tokens) or self._name_and_kind(tokens):
                 continue
             etype = rules.type_heads.get(head)
             found.append((tokens[0].idx, tokens[-1].idx + len(tokens[-1].text),
@@ -108,6 +108,12 @@ class AuthorObjects:
             if self._whole_problem(obj, words, tokens):
                 found.append((tokens[0].idx, tokens[-1].idx + len(tokens[-1].text)))
         return found
+
+    def _name_and_kind(self, tokens: list[Token]) -> bool:
+        """A name by its shape and the noun saying its kind ("the PrivQA dataset", "the FooNet model"; `kind_nouns`;
+        not "a Bayesian approach"): the name is the contribution, found as a name, and this form its alias, not a
+        second entity."""
+        return tokens[-1].lemma_.lower() in self.rules.kind_nouns and all(has_shape(t.text) for t in tokens[:-1])
 
     def _named_after(self, noun: Token) -> bool:
         """A naming word follows the noun ("an algorithmic framework, called ..."): the name says what it is."""

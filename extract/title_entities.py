@@ -197,7 +197,8 @@ class TitleEntities:
     def _whole_title_name(self, title: str | None, entities: dict[str, DocEntity]) -> None:
         """A short title that is one name whole ("Deep Graph Matching Consensus", "Recurrent Batch Normalization"):
         two to five capitalised words, no function word nor mark between them, not opened by a gerund, an adverb
-        or praise ("Scaling ...", "Weakly ...", "Efficient ...") and not read as a clause. The paper's contribution,
+        or praise ("Scaling ...", "Weakly ...", "Efficient ...") and not read as a clause. The paper's contribution
+        (but a task where a task noun heads it: "Irregular Shape Instance Segmentation" is what the paper works on),
         named so even where the abstract uses a shorter phrase ending alike ("contrastive learning" under
         "Poly-View Contrastive Learning"); the abstract's entity when one of its names opens with the title's words
         ("a Foo Bar embedding model" under "Foo Bar Embeddings") or is an abbreviation they spell."""
@@ -214,6 +215,9 @@ class TitleEntities:
             return
         start = len(title) - len(title.lstrip())
         span = (start, start + len(name))
+        if self.rules.type_heads.get(singular_word(lowered[-1].rsplit("-", 1)[-1])) == "Task":
+            self._add_title_only(entities, name, span, "Task")  # a task named whole: what the paper works on
+            return
         key_words = phrase_key(name).split(" ")
         same = next((e for e in entities.values() for other in (e.name, *e.aliases)
                      if phrase_key(other).split(" ")[: len(key_words)] == key_words), None) or next(

@@ -2432,6 +2432,22 @@ def test_a_short_title_that_is_one_name_is_the_papers_contribution(extract_one):
                          title="Pruned Foo Bar Transforms")
     entity = by_name(result)["pFBT"]
     assert "Pruned Foo Bar Transforms" in entity.aliases and ("proposes", "pFBT") in relations(result)
+    # a title that names a task whole is the task the paper works on, not its contribution
+    task = extract_one("We propose a new widget instance segmentation approach using gadget networks.",
+                       title="Gadget-Aware Widget Instance Segmentation")
+    assert by_name(task)["Gadget-Aware Widget Instance Segmentation"].type == "Task"
+    assert ("addresses", "Gadget-Aware Widget Instance Segmentation") in relations(task)
+
+
+def test_a_name_and_its_kind_noun_as_the_object_of_a_proposing_verb_are_one_entity(extract_one):
+    """"We release the FooQA dataset" after FooQA was introduced: one entity, the kind form its alias; "a Bayesian
+    approach" is no name and its kind; CIFAR alone is a dataset."""
+    result = extract_one("We introduce FooQA, a benchmark of widget questions on CIFAR and ImageNet. We release the "
+                         "entire FooQA dataset.")
+    found = by_name(result)
+    assert "FooQA dataset" not in found and "FooQA dataset" in found["FooQA"].aliases
+    assert ("proposes", "FooQA") in relations(result) and found["CIFAR"].type == "Dataset"
+    assert "Bayesian approach" in by_name(extract_one("We propose a Bayesian approach to widget sorting."))
 
 
 def test_tasks_written_with_their_head_noun_keep_that_form_as_an_alias(extract_one):
