@@ -39,9 +39,10 @@ _FROM = re.compile(r"\bfrom\s*$")
 #: "to 64.2" after a number, its metric's name may come between ("from 61.5% F1 to 64.2%").
 _TO = re.compile(r"\s*(?:[A-Za-z][\w\-@]*\s+){0,3}to\s+[+\-−]?\d")
 _FROM_TO = re.compile(r"\bfrom\s+\S+\s+to\b")
-#: What joins a number to the next of a list of numbers that share a metric: "by 1.7 and 1.2 BLEU points".
+#: What joins a number to the next of a list of numbers that share a metric: "by 1.7 and 1.2 BLEU points",
+#: "1.2%/1.4%/27.2% word error rate".
 _DATASET_GLUE = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+)(?:the\s+)?")
-_NEXT_IN_LIST = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)(?:by\s+)?(?=[+\-−]?\d)")
+_NEXT_IN_LIST = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|/\s*)(?:by\s+)?(?=[+\-−]?\d)")
 #: "from 8.73 to " just before the value a result changed to.
 _FROM_TO_END = re.compile(r"\bfrom\s+\S+\s+to\s*$")
 #: The words that may join a result to the next one on another dataset, the measure left unsaid.

@@ -623,6 +623,9 @@ def test_results_in_percent_words_on_the_next_dataset_and_of_a_subject_in_apposi
     assert ("70.2%", "%", "accuracy", "QuuxNet", "ZorbBench") in found(
         "We introduce ZorbBench, a benchmark of widget puzzles. Our strongest baseline, the gadget-based QuuxNet, "
         "reaches an accuracy of 70.2%.")
+    # numbers joined by slashes share the metric after the last ("1.2%/1.4% word error rate")
+    assert {value for value, *_ in found("We propose ZetaNet, which yields 1.2%/1.4%/27.2% word error rate on "
+                                         "FooSet.")} == {"1.2%", "1.4%", "27.2%"}
     # "N times" is a ratio before a comparison, a count elsewhere
     assert found("We propose ZetaNet, which gives a 27 times speedup on FooSet. We run each test 5 times and report "
                  "the accuracy 3 times per epoch.") == {("27 times", "×", "speedup", "ZetaNet", "FooSet")}
