@@ -58,10 +58,13 @@ _SLASHED_BEFORE = re.compile(rf"(?:{_SLASHED_VALUES.pattern})\s*(?:,\s*(?:and\s+
 _FACTOR_OF = re.compile(r"\bfactor of\s+$")
 #: What joins a metric to the value it names: "a mean score of 8,400", "F1 = 85".
 _VALUE_OF = re.compile(r"\s+(?:of|is|was)\s+(?:about\s+|around\s+|approximately\s+|over\s+|up to\s+)?$|\s*=\s*$")
-#: A whole number that is not the value itself: a range's first end ("78-83%"), a count of orders of magnitude.
-_NOT_THE_VALUE = re.compile(r"\s?[-–]\s?\d|\s*orders? of magnitude")
+#: A whole number that is not the value itself: a range's first end ("78-83%"), a count of orders of magnitude, the
+#: first word of a count ("5 billion multiply-adds").
+_NOT_THE_VALUE = re.compile(r"\s?[-–]\s?\d|\s*orders? of magnitude|\s+(?:thousand|million|billion|trillion)\b")
 #: A range of values with its unit: "2-4x", "90%-94%", "19.3–28.9%"; its ends as numbers, the unit after the last.
 _RANGE = re.compile(rf"(?P<low>{_AMOUNT})(?:\s?(?:%|×|x\b))?\s?[-–]\s?(?P<high>{_AMOUNT})\s?(?P<unit>{_UNIT})")
+#: A range written with "to", the unit after both ends: "3.5x to 10.5x" (not "from 3.5x to 10.5x", a change).
+_RANGE_TO = re.compile(rf"(?P<low>{_AMOUNT})\s?(?P<unit>%|×|x\b)\s+to\s+(?P<high>{_AMOUNT})\s?(?P=unit)")
 #: A range of values whose unit is a metric written after it ("1 to 3 BLEU", "2-4 FPS"): no unit of its own.
 _METRIC_RANGE = re.compile(rf"(?P<low>{_AMOUNT})(?:\s?[-–]\s?|\s+to\s+)(?P<high>{_AMOUNT})(?P<unit>)")
 
@@ -172,7 +175,7 @@ class ResultFinder:
         if _TO.match(text, end) and _FROM.search(text, max(start - 16, 0), start):
             return None  # "from 4.8% to 0.9%": the result is the second number
         unit = _UNITS.get(" ".join((match.group("unit") or "").split()), "")
-        ranged = _RANGE.match(text, match.start("number"))
+        ranged = _RANGE.match(text, match.start("number")) or _RANGE_TO.match(text, match.start("number"))
         if ranged is None and (bare := _METRIC_RANGE.match(text, match.start("number"))) \
                 and self._names_value(text, mentions, entities, start, bare.end()):
             ranged = bare

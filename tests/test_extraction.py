@@ -623,6 +623,11 @@ def test_results_in_percent_words_on_the_next_dataset_and_of_a_subject_in_apposi
     assert ("70.2%", "%", "accuracy", "QuuxNet", "ZorbBench") in found(
         "We introduce ZorbBench, a benchmark of widget puzzles. Our strongest baseline, the gadget-based QuuxNet, "
         "reaches an accuracy of 70.2%.")
+    # a range with "to" and its unit at both ends is one result; "5 billion" is a count, not a value
+    assert {(value, unit) for value, unit, *_ in found("We propose ZetaNet, which gives a 3.5x to 10.5x speedup on "
+                                                       "FooSet.")} == {("3.5x to 10.5x", "×")}
+    assert {value for value, *_ in found("Using a network with a computational cost of 5 billion multiply-adds per "
+                                         "inference, ZetaNet reaches 21.2% top-1 error on FooSet.")} == {"21.2%"}
     # numbers joined by slashes share the metric after the last ("1.2%/1.4% word error rate")
     assert {value for value, *_ in found("We propose ZetaNet, which yields 1.2%/1.4%/27.2% word error rate on "
                                          "FooSet.")} == {"1.2%", "1.4%", "27.2%"}
