@@ -74,8 +74,9 @@ class EntityTyper:
         return head if head != "Task" else self.head_type(long_text.rsplit(" ", 1)[-1].rsplit("-", 1)[-1])
 
     def type_by_evidence(self, entity: DocEntity) -> str | None:
-        """Lexicon and name shape first, then the votes of head nouns and context, then the name's own head noun;
-        None when nothing types the entity (its callers fall back to Method)."""
+        """Lexicon and name shape first (a known metric before a measure noun too), then the votes of head nouns and
+        context, then the name's own head noun; None when nothing types the entity (its callers fall back to
+        Method)."""
         rules = self.rules
         names = [entity.name, *sorted(entity.aliases)]
         for name in names:
@@ -90,6 +91,8 @@ class EntityTyper:
             return "Model"
         # a benchmark's shape in an abbreviation of a task's name is the task's: "video question answering (VideoQA)"
         own = self.head_type(entity.name.rsplit(" ", 1)[-1]) if " " in entity.name else None
+        if own == "Metric" and rules.known.get(entity.name.split(" ", 1)[0].lower()) == "Metric":
+            return "Metric"  # a known metric with a measure noun after it, wherever it stands: "on BLEU Score (41.4%)"
         if own != "Task" and any(looks_like_dataset(name, rules) for name in names):
             return "Dataset"
         if entity.votes:  # a tie goes to the type of the name's own head: "relation classification (RC)", "RC model"

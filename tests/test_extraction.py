@@ -2471,6 +2471,15 @@ def test_model_classes_written_with_their_modifier_are_central_at_once(extract_o
     assert "generative model" not in by_name(extract_one("We show that generative models memorise widgets."))
 
 
+def test_a_known_metric_with_a_measure_noun_is_a_metric_wherever_it_stands(extract_one):
+    """"on ... BLEU Score (41.4%)": the dataset preposition does not make a known metric with "score" a dataset."""
+    result = extract_one("Our widget aligner beats the best earlier aligner on Word Error Rate (29.6%), BLEU Score "
+                         "(41.4%), and F-measure (36.9%).")
+    assert by_name(result)["BLEU Score"].type == "Metric"
+    names = {e.key: e.name for e in result.entities}
+    assert ("41.4%", "BLEU Score") in {(r.value_text, names[r.metric]) for r in result.results}
+
+
 def test_well_known_error_and_complexity_measures_are_metrics(extract_one):
     result = extract_one("FooNet lowers the reconstruction error and the computational complexity of widget coding; "
                          "its estimation error is bounded.")
