@@ -91,6 +91,11 @@ class ResultHit:
     upper: str | None = None  # the upper end of a range ("2-4x"), whose value is the lower
 
 
+def _unit(written: str | None) -> str:
+    """The unit a number was written with, as results record it ("percentage  points" -> "points"), or ""."""
+    return _UNITS.get(" ".join((written or "").split()), "")
+
+
 def _is_subject(token: Token) -> bool:
     """A subject, or a name in apposition to one ("Our best baseline, the T5-based Unicorn, achieves 70.2%")."""
     return token.dep_ in ("nsubj", "nsubjpass") or (token.dep_ == "appos" and token.head.dep_ in ("nsubj", "nsubjpass"))
@@ -174,14 +179,14 @@ class ResultFinder:
         text = cached(doc).text
         if _TO.match(text, end) and _FROM.search(text, max(start - 16, 0), start):
             return None  # "from 4.8% to 0.9%": the result is the second number
-        unit = _UNITS.get(" ".join((match.group("unit") or "").split()), "")
+        unit = _unit(match.group("unit"))
         ranged = _RANGE.match(text, match.start("number")) or _RANGE_TO.match(text, match.start("number"))
         if ranged is None and (bare := _METRIC_RANGE.match(text, match.start("number"))) \
                 and self._names_value(text, mentions, entities, start, bare.end()):
             ranged = bare
         upper = ranged.group("high").replace(",", "") if ranged else None
         if upper is not None and Decimal(upper) > Decimal(ranged.group("low").replace(",", "")):
-            end, unit = ranged.end(), _UNITS.get(" ".join(ranged.group("unit").split()), "")
+            end, unit = ranged.end(), _unit(ranged.group("unit"))
         else:
             upper = None
         factor = None if unit else _FACTOR_OF.search(text, max(start - 12, 0), start)
