@@ -13,6 +13,8 @@ from bisect import bisect_right
 
 from spacy.tokens import Doc, Span, Token
 
+from .names import in_word_hyphen
+
 
 class DocCache:
     """A Doc's text, its sentences' character bounds and noun chunks, the sentence holding any token or span, and
@@ -29,7 +31,7 @@ class DocCache:
         self._words: dict[int, frozenset[str]] = {}
         #: (start, end) token bounds of the noun chunks, from the language's iterator, read once for the mention
         #: finder and the central-phrase component (an English chunk ends at its root).
-        self.noun_chunks: list[tuple[int, int]] = [(start, end) for start, end, _ in doc.noun_chunks_iterator(doc)]
+        self.noun_chunks: list[tuple[int, int]] = _noun_chunks(doc)
 
     def words(self, sentence: Span) -> frozenset[str]:
         """The sentence's words, lower-cased, and their lemmas: cue words are looked up here."""
@@ -44,6 +46,35 @@ class DocCache:
         first = item.i if isinstance(item, Token) else item.start
         start, end = self._bounds[max(bisect_right(self._starts, first) - 1, 0)]
         return item.doc[start:end]
+
+
+def _noun_chunks(doc: Doc) -> list[tuple[int, int]]:
+    """The language's noun chunks, each the parser cut out of a hyphenated word ("the-art" of "state-of-the-art")
+    replaced by the phrase of the noun that word modifies, which the iterator skipped as overlapping the cut-out
+    chunk: "state-of-the-art test accuracies", "out-of-distribution detection", "image-to-image translation"."""
+    chunks = [(start, end) for start, end, _ in doc.noun_chunks_iterator(doc)]
+    repaired = []
+    for number, (start, end) in enumerate(chunks):
+        if not (start and in_word_hyphen(doc[start - 1])):
+            repaired.append((start, end))
+            continue
+        noun = _noun_modified(doc, start, end)
+        next_start = chunks[number + 1][0] if number + 1 < len(chunks) else len(doc)
+        if noun is not None and noun.i < next_start and (not repaired or repaired[-1][1] <= noun.left_edge.i):
+            repaired.append((noun.left_edge.i, noun.i + 1))
+    return repaired
+
+
+def _noun_modified(doc: Doc, start: int, end: int) -> Token | None:
+    """The noun heading the phrase around the hyphenated word that doc[start:end] ends, if one follows within a few
+    words: the first whose left edge reaches back past the word and whose head lies outside its phrase."""
+    for token in doc[end : min(end + 6, len(doc))]:
+        if token.is_punct and not in_word_hyphen(token):
+            return None
+        if (token.pos_ in ("NOUN", "PROPN") and token.left_edge.i < start and token.dep_ != "compound"
+                and not token.left_edge.i <= token.head.i <= token.i):
+            return token
+    return None
 
 
 #: The cache's key in `Doc.user_data`: a tuple, unlike the string keys users pick, and unlike the extension keys.

@@ -14,11 +14,13 @@ _PLURAL_NETWORK = re.compile(r"^(?P<core>.*[A-Za-z0-9-]Net)s$")
 _KEEP_FINAL_S = ("ss", "us", "is", "ics", "ous", "ayes", "series", "species", "means", "news", "bias", "atlas",
                  "canvas", "chaos", "odds", "lens")
 _ES_PLURALS = ("sses", "xes", "ches", "shes", "zzes")
-#: Plurals no ending rule gives back ("matrices" is no plural of "matrice"), lower-case.
+#: Plurals no ending rule gives back ("matrices" is no plural of "matrice", "metrics" keeps no final s), lower-case.
 _IRREGULAR_PLURALS = {"matrices": "matrix", "vertices": "vertex", "indices": "index", "simplices": "simplex",
                       "appendices": "appendix", "axes": "axis", "biases": "bias", "aliases": "alias",
                       "atlases": "atlas", "canvases": "canvas", "lenses": "lens", "viruses": "virus",
-                      "caches": "cache", "niches": "niche", "avalanches": "avalanche", "psyches": "psyche"}
+                      "caches": "cache", "niches": "niche", "avalanches": "avalanche", "psyches": "psyche",
+                      # plurals of nouns in "-ic", which the "-ics" of "statistics" and "robotics" would keep
+                      "metrics": "metric", "heuristics": "heuristic", "topics": "topic"}
 _IRREGULAR_SINGULARS = {singular: plural for plural, singular in _IRREGULAR_PLURALS.items()}
 #: Greek plurals in -es of nouns in -is: "analyses", "hypotheses", "syntheses", "parentheses".
 _IS_PLURALS = ("yses", "theses")
@@ -64,12 +66,13 @@ def singular_word(word: str) -> str:
     core = _plural_core(word)
     if core:
         return core
-    if not (word.islower() or (word[:1].isupper() and word[1:].islower())) or not word.endswith("s") \
-            or word.lower().endswith(_KEEP_FINAL_S):
+    if not (word.islower() or (word[:1].isupper() and word[1:].islower())) or not word.endswith("s"):
         return word
     irregular = _IRREGULAR_PLURALS.get(word.lower())
     if irregular:
         return irregular if word.islower() else irregular.capitalize()
+    if word.lower().endswith(_KEEP_FINAL_S):
+        return word
     if word.endswith(_IS_PLURALS):
         return word[:-2] + "is"
     if word.endswith("ies"):  # "policies", "Strategies"; a capitalised stem of two letters is a name ("Vries")

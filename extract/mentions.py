@@ -54,6 +54,8 @@ _NATIONALITY_ENDINGS = ("ian", "ese", "ish", "can")
 #: Endings of a capitalised adjective the tagger may take for a name: "Unlabeled", "Graphical", "Neuro-Symbolic".
 _ADJECTIVE_ENDINGS = ("ed", "al", "ic", "ive", "ous")
 _NEXT_WORD = re.compile(r"\s*\)?\s*([A-Za-z][A-Za-z\-]*)")
+#: The noun after a split's word that makes it a dataset's split: "validation set", "test split".
+_SPLIT_NOUN = re.compile(r"\s+(?:set|split)s?\b", re.IGNORECASE)
 #: Number words, stop words that a capitalised name may still open mid-sentence: "Two Stage FooNet".
 _NUMBER_WORDS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
 #: The capitalised word right after a word, one space between them.
@@ -302,6 +304,8 @@ def _head_hint(text: str, end: int, rules: Rules, stop_words: frozenset[str], st
             return rules.type_heads[word]
         if rules.type_heads.get(word) == "Task":  # "the FooQA question answering benchmark"
             return _dataset_after_task(text, end, rules)
+        if word in rules.split_words and _SPLIT_NOUN.match(text, nxt.end()):
+            return "Dataset"  # "the FooCOCO validation set"
     return None
 
 
@@ -969,8 +973,10 @@ class MentionFinder:
                 segment = strip_modifiers(_after_unopened_bracket(segment), etype, rules)
                 evaluative_pair = etype == "Task" and any(t.pos_ == "CCONJ" for t in segment) and any(
                     t.lower_ in rules.stop_modifiers for t in segment)  # "precise and flexible reasoning"
-                if segment and (in_word_hyphen(segment[-1]) or evaluative_pair or not segment[-1].is_alpha):
-                    continue  # "primal sub-" of "primal sub-problem", "time series analysis i.e." of a list
+                if segment and (in_word_hyphen(segment[-1]) or evaluative_pair or not segment[-1].is_alpha
+                                or (segment[-1].pos_ == "ADJ" and not segment[-1].lower_.endswith(ACTIVITY_ENDINGS))):
+                    continue  # "primal sub-" of "primal sub-problem", "time series analysis i.e." of a list,
+                    # "unconditional" of "unconditional, class-conditional and ... language generation"
                 needed = 2 if technique or (etype == "Task" and head not in ("task", "problem") and not (
                     self._joined_to_tasks(root) or self._purpose_of_a_method_or_name(root)
                     or _listed_under_tasks(root))) else 1

@@ -26,9 +26,12 @@ def strip_modifiers(tokens: list, etype: str, rules: Rules, openers: frozenset[s
     tokens = list(tokens)
     while tokens:
         if len(tokens) > 2 and tokens[0].is_alpha and in_word_hyphen(tokens[1]):
-            if "".join(t.text for t in tokens[:3]).lower() not in rules.stop_modifiers:
+            word_end = 3  # the hyphenated word's parts, as many as there are: "state-of-the-art"
+            while word_end + 1 < len(tokens) and in_word_hyphen(tokens[word_end]):
+                word_end += 2
+            if "".join(t.text for t in tokens[:word_end]).lower() not in rules.stop_modifiers:
                 break
-            del tokens[:3]
+            del tokens[:word_end]
         elif len(tokens) > 2 and stop_modifier_apart(tokens[0], tokens[1], rules):
             del tokens[:2]
         elif (is_stop_modifier(tokens[0], rules) or tokens[0].text == "%"

@@ -76,6 +76,7 @@ class Rules:
     handing_on_nouns: frozenset[str]  # "we present a set of X": the object hands on to X
     activity_nouns: frozenset[str]  # "formality transfer": an activity without an activity ending
     achieved_nouns: frozenset[str]  # "we achieve results that outperform X": the results compare the work
+    split_words: frozenset[str]  # "the FooCOCO validation set": the name before a split is a dataset's
 
     def is_stop_modifier(self, word: str, after: str) -> bool:
         """A lower-case word that is evaluative or otherwise no part of a name (`stop_modifiers`), unless it opens a
@@ -219,4 +220,5 @@ def load_rules() -> Rules:
         handing_on_nouns=_lower_set(heads["handing_on_nouns"]["words"]),
         activity_nouns=_lower_set(heads["activity_nouns"]["words"]),
         achieved_nouns=_lower_set(heads["achieved_nouns"]["words"]),
+        split_words=_lower_set(heads["split_words"]["words"]),
     )

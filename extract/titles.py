@@ -25,6 +25,8 @@ from .rules import Rules
 _OPENING_NAME = re.compile(r"^\s*([^:;,.!?]{2,60}?)\s*(?::|\s(?:---?|[-–—])\s)\s*(\S.*)", re.S)
 #: A system named before the numbered shared task or workshop it was built for: "FooMiner at SemEval-2019 Task 3".
 _AT_VENUE = re.compile(r"^(\S+) (?:at|@) \S*\d")
+#: An article opening a title's name, no part of it: "The FooSet Dataset: ...", "A Widget-first Processor: ...".
+_OPENING_ARTICLE = re.compile(r"(?:A|An|The)\s+(?=\S)")
 #: A title's words (hyphenated ones whole) and its punctuation, one match each.
 _TITLE_PART = re.compile(r"[\w'’]+(?:-[\w'’]+)*|[^\w\s]")
 #: A capitalised word, or a part of a hyphenated one: "Multi", "Object", "Tracking" of "Multi-Object Tracking".
@@ -119,6 +121,9 @@ class TitleReader:
         at_venue = _AT_VENUE.match(name)
         if at_venue:  # "FooMiner at SemEval-2019 Task 3: ...": the system, not its venue
             name, end = at_venue.group(1), start + at_venue.end(1)
+        article = _OPENING_ARTICLE.match(name)
+        if article:
+            name, start = name[article.end() :], start + article.end()
         words = name.split()
         if words[0].lower() in self.rules.title_function_words or (len(words) > 1 and words[0].lower().endswith("ing")):
             return None  # "Towards Hierarchical Importance Attribution: ...", "Deciphering Graph Forecasting: ..."
@@ -134,8 +139,9 @@ class TitleReader:
     def long_form(title: str | None, acronym: str) -> tuple[int, int] | None:
         """Where the title spells out an acronym the abstract uses undefined: capitalised words whose initials (a
         hyphenated word giving one, or else each of its parts) are the acronym's letters ("Semi-Supervised Widget
-        Sorting" for SWS, "Multi-Object Tracking" for MOT); for a network's ("FB-Net", "FBNet"), its letters' words
-        and the network word after them ("Foo Bar Network")."""
+        Sorting" for SWS, "Multi-Object Tracking" for MOT), whole words ("Contrastive Language-Image Pre-Training"
+        spells no CLIP); for a network's ("FB-Net", "FBNet"), its letters' words and the network word after them
+        ("Foo Bar Network")."""
         network = NETWORK_ACRONYM.match(acronym)
         letters = network.group(1) if network else acronym.upper()
         size = len(letters) + bool(network)
@@ -145,7 +151,8 @@ class TitleReader:
                 run = words[first : first + size]
                 if "".join(word[0] for _, _, word in run[: len(letters)]) == letters and all(
                         title[a_end:b_start] in (" ", "-") for (_, a_end, _), (b_start, _, _) in zip(run, run[1:])) \
-                        and (not network or run[-1][2].startswith("Net")):
+                        and (not network or run[-1][2].startswith("Net")) \
+                        and "-" not in (title[run[0][0] - 1 : run[0][0]], title[run[-1][1] : run[-1][1] + 1]):
                     return run[0][0], run[-1][1]
         return None
 

@@ -84,6 +84,9 @@ def test_words_whose_final_s_is_no_plural_and_irregular_plurals():
     assert singular("equalized odds") == "equalized odds"
     assert singular("low-rank matrices") == "low-rank matrix"
     assert singular("statistical analyses") == "statistical analysis"
+    # "-ics" stays ("robotics", "sufficient statistics") but for the plurals of nouns in "-ic"
+    assert singular("evaluation metrics") == "evaluation metric" and singular("greedy heuristics") == "greedy heuristic"
+    assert singular("sufficient statistics") == "sufficient statistics" and singular("soft robotics") == "soft robotics"
     assert name_key("Time Series") == name_key("time series")
 
 

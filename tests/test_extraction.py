@@ -176,6 +176,17 @@ def test_state_of_the_art_before_a_noun_is_praise_not_part_of_a_name(extract_one
     assert "Generative Adversarial Network" in names and not [n for n in names if n.lower().startswith("art")]
 
 
+def test_a_phrase_a_hyphenated_word_opens_is_read_whole(extract_one):
+    # the parser makes "the-art" and "to-widget" chunks of their own, which hid the phrases they open
+    result = extract_one("ZorbNet reaches state-of-the-art test accuracies of 71.5% and 64.2% on FooQA and BarQA. "
+                         "It helps widget-to-widget translation and unconditional, class-conditional and "
+                         "sequence-to-sequence gadget generation.")
+    names = set(by_name(result))
+    assert {"test accuracy", "widget-to-widget translation", "sequence-to-sequence gadget generation"} <= names
+    assert not {"unconditional", "class-conditional"} & names and not [n for n in names if "state" in n]
+    assert [r[0] for r in _results(result)] == ["71.5%", "64.2%"]
+
+
 def test_a_word_before_rl_narrows_it_and_a_known_term_opening_a_sentence_keeps_its_lower_case(extract_one):
     result = extract_one("Offline RL is hard for widgets. We use distributional RL here. Latent Dirichlet "
                          "allocation helps too.")
@@ -319,12 +330,24 @@ def test_an_acronym_only_the_title_spells_out_takes_the_titles_words(extract_one
     both = extract_one("We introduce the foo bar network, a widget sorter. FBNet wins on Quux.",
                        title="Foo Bar Network for Widgets")
     assert [e.name for e in both.entities if "FBNet" in (e.name, *e.aliases)] == ["foo bar network"]
+    # the letters must come from whole words: "Widget Sorting-Ranking Pre-Training" spells no WSRP
+    cut = extract_one("We tune the widely used WSRP model. Our WSRP variant wins on Quux.",
+                      title="Widget Sorting-Ranking Pre-Training with Gadget Graphs")
+    assert "WSRP" in by_name(cut) and not [e.name for e in cut.entities if e.name.endswith("Pre")]
 
 
 def test_a_type_noun_after_two_listed_names_types_both(extract_one):
     result = extract_one("FooNet reaches 34.3% and 46.0% in MOTA on the MOT15 and MOT16 benchmark dataset.")
     names = by_name(result)
     assert names["MOT15"].type == names["MOT16"].type == "Dataset" and names["MOTA"].type == "Metric"
+
+
+def test_a_split_after_a_name_makes_it_a_dataset_and_metrics_listed_are_metrics(extract_one):
+    result = extract_one("FooNet is tested on the ZorbCOCO validation set and the QuuxQA test split. Its rankings "
+                         "agree with metrics such as GadgetMatch and WidgetScore.")
+    names = by_name(result)
+    assert names["ZorbCOCO"].type == names["QuuxQA"].type == "Dataset"
+    assert names["GadgetMatch"].type == names["WidgetScore"].type == "Metric"
 
 
 def test_abbreviation_and_long_form_are_one_entity(extract_one):
@@ -1895,6 +1918,10 @@ def test_a_system_named_before_its_shared_task_is_proposed_and_the_task_after_th
     assert not any(name.startswith("Fast Estimation") for _, name in relations(of))  # the estimation is of something
     plain = extract_one(text, title="A Closer Look at Lyric Emotion Detection")
     assert not any(p == "proposes" and "Closer" in name for p, name in relations(plain))
+    # an article opening the title's name is no part of it, and the abstract's name is then the same entity
+    article = extract_one("We introduce ZORB, a collection of synthetic widget images.",
+                          title="The ZORB Dataset: A Collection of Widget Images for Gadget Segmentation")
+    assert [(e.name, e.aliases) for e in article.entities if "ZORB" in e.name] == [("ZORB", ("ZORB Dataset",))]
 
 
 def test_a_sentences_capitalised_first_word_narrows_a_known_term_unless_a_gerund(extract_one):
