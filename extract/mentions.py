@@ -225,6 +225,12 @@ def _compound_left_out(token: Token, chunk_start: int) -> bool:
             and token.doc[chunk_start].pos_ == "NOUN" and token.n_lefts + token.n_rights == 0))
 
 
+def _gerund_narrowing(token: Token, root: Token) -> bool:
+    """"sampling" of "improves sampling speed": a gerund to the parser, whose object is the measure right after it,
+    that says which activity's measure it is."""
+    return token.tag_ == "VBG" and token.is_lower and root.dep_ == "dobj" and root.head.i == token.i
+
+
 def _split_at(tokens: list, is_break) -> list[list]:
     """The runs of tokens between the tokens for which is_break(token before, token) holds; breaks are dropped."""
     segments, current = [], []
@@ -939,7 +945,8 @@ class MentionFinder:
                 etype = "Method"  # (its chunk gives no type hint: see below)
             elif etype not in ("Task", "Metric"):
                 continue
-            while first > 0 and _compound_left_out(doc[first - 1], first):
+            while first > 0 and (_compound_left_out(doc[first - 1], first)
+                                 or (etype == "Metric" and _gerund_narrowing(doc[first - 1], root))):
                 first -= 1  # "word" of "word sense induction benchmarks", a verb to the parser
             tokens = list(doc[first : root.i + 1])  # its words up to the root
             possessive = [i for i, t in enumerate(tokens) if t.tag_ == "POS" or t.dep_ == "case"]

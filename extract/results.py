@@ -39,6 +39,8 @@ _FROM = re.compile(r"\bfrom\s*$")
 #: "to 64.2" after a number, its metric's name may come between ("from 61.5% F1 to 64.2%").
 _TO = re.compile(r"\s*(?:[A-Za-z][\w\-@]*\s+){0,3}to\s+[+\-−]?\d")
 _FROM_TO = re.compile(r"\bfrom\s+\S+\s+to\b")
+#: Counted as one word between a number and the metric after it.
+_IN_TERMS_OF = re.compile(r"\bin\s+terms\s+of\b")
 #: What joins a number to the next of a list of numbers that share a metric: "by 1.7 and 1.2 BLEU points",
 #: "1.2%/1.4%/27.2% word error rate".
 _DATASET_GLUE = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+)(?:the\s+)?")
@@ -284,21 +286,23 @@ class ResultFinder:
 
     @staticmethod
     def _metric(doc: Doc, mentions: list[Span], entities, start: int, end: int):
-        """The metric named right after the number ("66.21% average accuracy", at most three words between) or
-        shortly before it in the same clause ("reducing the mean Chamfer distance by 79.9%", "F1 (81.2)")."""
+        """The metric named right after the number ("66.21% average accuracy", at most three words between, "in terms
+        of" counting as one: "18.5% improvement in terms of accuracy") or shortly before it in the same clause
+        ("reducing the mean Chamfer distance by 79.9%", "F1 (81.2)")."""
         best, best_distance = None, None
         for mention in mentions:
             found = entities.get(mention._.mlkg_key)
             if found is None or found.type != "Metric":
                 continue
-            if mention.start_char >= end:
-                between, limit = cached(doc).text[end : mention.start_char], _WORDS_AFTER
+            if mention.start_char >= end:  # "18.5% improvement in terms of accuracy": "in terms of" one word
+                between, limit = _IN_TERMS_OF.sub(" in ", cached(doc).text[end : mention.start_char]), _WORDS_AFTER
             elif mention.end_char <= start:
                 between, limit = _FROM_TO.sub(" ", cached(doc).text[mention.end_char : start]), _WORDS_BEFORE
             else:
                 continue
             bracketed = between.strip(" ()") == "" and between.rstrip().endswith("(")  # "word error rate (29.6%)"
-            if len(between.split()) > limit or (_CLAUSE_BREAK.search(between) and not bracketed) \
+            labelled = mention.end_char <= start and between.strip() == ":"  # "(MOS: 4.44 versus 4.43)"
+            if len(between.split()) > limit or (_CLAUSE_BREAK.search(between) and not (bracketed or labelled)) \
                     or _STANDALONE_NUMBER.search(between):
                 continue
             if best_distance is None or len(between) < best_distance:

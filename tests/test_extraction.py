@@ -627,6 +627,19 @@ def test_a_factor_and_a_whole_number_a_metric_names_are_results(extract_one):
         ("1 to 3", "1", "3", "BLEU"), ("20-30", "20", "30", "FPS")}
 
 
+def test_a_gerund_narrows_a_measure_and_in_terms_of_or_a_colon_joins_metric_and_number(extract_one):
+    # the parser reads "improves decoding speed" as a verb over "speed"; "in terms of" stands between value and metric
+    result = extract_one("We propose ZetaGen, a sampler. ZetaGen improves decoding speed by 3x on FooBench and "
+                         "achieves 18.5% improvement in terms of recall on BarBench.")
+    assert {(value, metric, dataset) for _, value, _, metric, _, dataset in _results(result)} == {
+        ("3", "decoding speed", "FooBench"), ("18.5", "recall", "BarBench")}
+    # a known metric labelling the value after a colon: "(MOS: 4.1 ...)"
+    labelled = extract_one("We propose ZetaVoc, a vocoder. ZetaVoc matches a strong FooNet vocoder in speech quality "
+                           "(MOS: 4.1 versus 4.0).")
+    assert [(value, metric, entity) for _, value, _, metric, entity, _ in _results(labelled)][:1] == [
+        ("4.1", "MOS", "ZetaVoc")]
+
+
 def test_results_in_percent_words_on_the_next_dataset_and_of_a_subject_in_apposition(extract_one):
     """"percent", "percentage points" and "N times" before a comparison are units; a number after "54.6% accuracy on
     A and" is the same measure on the next dataset; a name in apposition to the subject is what the number is for, on
