@@ -12,7 +12,7 @@ _PLURAL_ACRONYM = re.compile(r"^(?P<core>.*[A-Z0-9])s$")
 _PLURAL_NETWORK = re.compile(r"^(?P<core>.*[A-Za-z0-9-]Net)s$")
 #: Endings whose final s is no plural: "Bayes", "time series", "k-means", "inductive bias", "equalized odds".
 _KEEP_FINAL_S = ("ss", "us", "is", "ics", "ous", "ayes", "series", "species", "means", "news", "bias", "atlas",
-                 "canvas", "chaos", "odds", "lens")
+                 "canvas", "chaos", "odds", "lens", "fps")
 _ES_PLURALS = ("sses", "xes", "ches", "shes", "zzes")
 #: Plurals no ending rule gives back ("matrices" is no plural of "matrice", "metrics" keeps no final s), lower-case.
 _IRREGULAR_PLURALS = {"matrices": "matrix", "vertices": "vertex", "indices": "index", "simplices": "simplex",
@@ -120,8 +120,9 @@ def phrase_key(text: str) -> str:
 
 
 def display_name(surface: str, sentence_initial: bool) -> str:
-    """A label for a surface form: singular, and de-capitalised when only sentence position capitalised it."""
-    name = singular(surface)
+    """A label for a surface form: singular (a lone lower-case word too, as its key reads it: "accuracies"), and
+    de-capitalised when only sentence position capitalised it."""
+    name = singular_word(surface) if surface.islower() and " " not in surface else singular(surface)
     first = name.split(" ", 1)[0]
     if sentence_initial and " " in name and first[:1].isupper() and first[1:].islower():
         name = first[:1].lower() + name[1:]

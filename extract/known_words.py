@@ -5,7 +5,7 @@ mends them. A pipeline whose lemmatizer has no such tables knows no words, and n
 
 from __future__ import annotations
 
-import functools
+import weakref
 from collections.abc import Callable
 
 from spacy.language import Language
@@ -34,9 +34,18 @@ class KnownWords:
         return False
 
 
-@functools.lru_cache(maxsize=4)
+#: Each pipeline's words, read once; weakly keyed, so that the cache keeps no unloaded pipeline alive.
+_READ: weakref.WeakKeyDictionary[Language, KnownWords | None] = weakref.WeakKeyDictionary()
+
+
 def known_words(nlp: Language) -> Callable[[str], bool] | None:
     """The words `nlp`'s lemmatizer knows, or None when it has no rule tables (a lookup-only or absent one)."""
+    if nlp not in _READ:
+        _READ[nlp] = _read(nlp)
+    return _READ[nlp]
+
+
+def _read(nlp: Language) -> KnownWords | None:
     if "lemmatizer" not in nlp.pipe_names:
         return None
     lookups = getattr(nlp.get_pipe("lemmatizer"), "lookups", None)

@@ -35,6 +35,9 @@ def test_keys_fold_case_dashes_and_plurals():
 def test_display_name_decapitalises_sentence_position_only():
     assert display_name("Long-form video understanding", True) == "long-form video understanding"
     assert display_name("Long-form video understanding", False) == "Long-form video understanding"
+    assert display_name("accuracies", False) == "accuracy" and display_name("transformers", False) == "transformer"
+    assert display_name("Adams", False) == "Adams" and display_name("statistics", False) == "statistics"
+    assert display_name("fps", False) == "fps" and name_key("fps") == name_key("FPS")  # frames per second
 
 
 def test_shape_signals():

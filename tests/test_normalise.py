@@ -163,3 +163,15 @@ def test_a_pipeline_without_lemmatizer_tables_knows_no_words_and_mends_nothing(n
     assert known_words(spacy.blank("en")) is None
     known = known_words(nlp)
     assert known("methods") and known("The") and not known("ple")  # an inflection, a stop word, a fragment
+
+
+def test_the_known_words_cache_keeps_no_pipeline_alive():
+    import gc
+    import weakref
+
+    blank = spacy.blank("en")
+    assert known_words(blank) is None and known_words(blank) is None  # read once, then from the cache
+    gone = weakref.ref(blank)
+    del blank
+    gc.collect()
+    assert gone() is None
