@@ -29,8 +29,9 @@ class DocCache:
         self._bounds = [(sent.start, sent.end) for sent in sentences]
         self._starts = [start for start, _ in self._bounds]
         self._words: dict[int, frozenset[str]] = {}
-        #: (start, end) token bounds of the noun chunks, from the language's iterator, read once for the mention
-        #: finder and the central-phrase component (an English chunk ends at its root).
+        #: (start, end) token bounds of the noun chunks, from the language's iterator with the phrases around
+        #: hyphenated words mended (`_noun_chunks`), read once for the mention finder and the central-phrase
+        #: component (an English chunk ends at its root).
         self.noun_chunks: list[tuple[int, int]] = _noun_chunks(doc)
 
     def words(self, sentence: Span) -> frozenset[str]:

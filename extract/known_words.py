@@ -46,6 +46,7 @@ def known_words(nlp: Language) -> Callable[[str], bool] | None:
 
 
 def _read(nlp: Language) -> KnownWords | None:
+    """The lemmatizer's three tables, read into sets, and the language's stop words."""
     if "lemmatizer" not in nlp.pipe_names:
         return None
     lookups = getattr(nlp.get_pipe("lemmatizer"), "lookups", None)
