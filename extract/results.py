@@ -294,7 +294,7 @@ class ResultFinder:
             found = entities.get(mention._.mlkg_key)
             if found is None or found.type != "Metric":
                 continue
-            if mention.start_char >= end:  # "18.5% improvement in terms of accuracy": "in terms of" one word
+            if mention.start_char >= end:
                 between, limit = _IN_TERMS_OF.sub(" in ", cached(doc).text[end : mention.start_char]), _WORDS_AFTER
             elif mention.end_char <= start:
                 between, limit = _FROM_TO.sub(" ", cached(doc).text[mention.end_char : start]), _WORDS_BEFORE

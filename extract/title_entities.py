@@ -215,7 +215,7 @@ class TitleEntities:
             return
         start = len(title) - len(title.lstrip())
         span = (start, start + len(name))
-        if self.rules.type_heads.get(singular_word(lowered[-1].rsplit("-", 1)[-1])) == "Task":
+        if self.typer.head_type(lowered[-1].rsplit("-", 1)[-1]) == "Task":
             self._add_title_only(entities, name, span, "Task")  # a task named whole: what the paper works on
             return
         key_words = phrase_key(name).split(" ")
