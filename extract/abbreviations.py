@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 _PAREN = re.compile(r"\(([^()]{1,80})\)")
 #: "we introduce FooKit: a Foo Interactive Toolkit for ...": a name, a colon, an article (without one, as in "SD-Foo:
-#: Semantic Decomposition for Foo ...", the words after the colon are as often the subject as the name's spelling).
-_COLON_APPOSITION = re.compile(r"(?<![\w-])([^\W_][\w-]*):[ \t]+(?:an?|the|An?|The)[ \t]+")
+#: Semantic Decomposition for Foo ...", the words after the colon are as often the subject as the name's spelling,
+#: unless the name does not open its sentence: "we introduce FooKit: Foo Interactive Toolkit, ...").
+_COLON_APPOSITION = re.compile(r"(?<![\w-])([^\W_][\w-]*):[ \t]+(?:(an?|the|An?|The)[ \t]+|(?=[A-Z]))")
 _CLAUSE_MARK = re.compile(r"[,;]")
 _WORD_TEXT = re.compile(r"[^\W\d_][\w'-]*")
 #: Words a list of capitalised words may hold: "Memory, Attention, and Control".
@@ -145,13 +146,14 @@ def _crosses_a_clause(long: str) -> bool:
     return any(not word[0].isupper() for word in _WORD_TEXT.findall(long) if word.lower() not in _LIST_GLUE)
 
 
-def _colon_apposition(text: str, colon: re.Match[str], sent_end: int) -> Abbreviation | None:
-    """"FooKit: a Foo Interactive Toolkit for ...": the words after a short form's colon that spell it from their
-    first, cut before the first lower-case function word ("DABS: a Domain-Agnostic Benchmark for Self-supervised
+def _colon_apposition(text: str, colon: re.Match[str], sent_start: int, sent_end: int) -> Abbreviation | None:
+    """"FooKit: a Foo Interactive Toolkit for ..." (or, mid-sentence, "we release FooKit: Foo Interactive Toolkit,
+    ..."): the words after a short form's colon that spell it from their first, cut before the first lower-case
+    function word but an "and" between capitalised words ("DABS: a Domain-Agnostic Benchmark for Self-supervised
     learning" gives "Domain-Agnostic Benchmark"), two words or a hyphenated one at least."""
     short = colon.group(1)
-    if not _is_short_form(short):
-        return None
+    if not _is_short_form(short) or (colon.group(2) is None and not text[sent_start : colon.start(1)].strip()):
+        return None  # without an article, after a sentence's first word: "FD-Net: Feature Distillation for Nets"
     words: list[re.Match[str]] = []
     for word in _WORD.finditer(text, colon.end(), sent_end):
         if _CLAUSE_MARK.search(word.group(0)[:-1]) or len(words) > len(short) + 4:
@@ -167,8 +169,9 @@ def _colon_apposition(text: str, colon: re.Match[str], sent_end: int) -> Abbrevi
     if count is None:
         return None
     head = [words[0]]
-    for word in words[1:count]:
-        if word.group(0) in _NO_OPENERS:
+    for index, word in enumerate(words[1:count], 1):
+        between_capitals = word.group(0) == "and" and index + 1 < len(words) and words[index + 1].group(0)[:1].isupper()
+        if word.group(0) in _NO_OPENERS and not between_capitals:  # "Large Language and Vision Assistant" goes on
             break
         head.append(word)
     long_end = head[-1].end()
@@ -208,7 +211,7 @@ def find_abbreviations(text: str, sentence_bounds: list[tuple[int, int]] | None 
     found: list[Abbreviation] = []
     for sent_start, sent_end in bounds:
         for colon in _COLON_APPOSITION.finditer(text, sent_start, sent_end):
-            apposition = _colon_apposition(text, colon, sent_end)
+            apposition = _colon_apposition(text, colon, sent_start, sent_end)
             if apposition is not None:
                 found.append(apposition)
         for paren in _PAREN.finditer(text, sent_start, sent_end):

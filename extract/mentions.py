@@ -698,6 +698,8 @@ class MentionFinder:
 
             def flush() -> None:
                 nonlocal run, shaped
+                if run and text[run[-1][0] : run[-1][1]] == "of":
+                    run.pop()  # an "of" no capitalised word followed
                 if run:
                     start, end = run[0][0], run[-1][1]
                     name = text[start:end]
@@ -723,6 +725,9 @@ class MentionFinder:
                 run, shaped = [], False
 
             for index, (start, end, word) in enumerate(wordforms(text, sent_start, sent_end)):
+                if word == "of" and run and not shaped and self._of_joins(text, run, end):
+                    run.append((start, end))  # "Mixture of Softmaxes", "Conway's Game of Life": one name
+                    continue
                 if word.islower() and word.isalpha() and word not in self.generic_class_forms:
                     if run:  # most words: lower-case letters, so no name nor part of one; the tests below agree
                         flush()
@@ -812,6 +817,16 @@ class MentionFinder:
                     flush()
             flush()
         return self._with_opening_words(text, sentences, found, doc._.mlkg_title or "")
+
+    def _of_joins(self, text: str, run: list[tuple[int, int]], end: int) -> bool:
+        """Whether "of", ending at `end`, joins the plain capitalised words of `run` (a possessive among them) to the
+        capitalised word after it, one name: "Mixture of Softmaxes", "Conway's Game of Life", "Price of Anarchy"; not
+        an organisation's ("University of Foo") nor after a name of its own shape ("AUROC of ...")."""
+        following = _NEXT_CAPITALISED.match(text, end)
+        words = [text[start:stop].removesuffix("'s").removesuffix("’s") for start, stop in run]
+        return bool(following) and following.group(1).lower() not in self.stop_words \
+            and all(map(is_title_word, words)) \
+            and not any(word.lower() in self.rules.organisation_words for word in (*words, following.group(1)))
 
     def _possessive_opens_name(self, word: str, following: re.Match) -> bool:
         """A capitalised possessive, `following` the word after it, that opens a name of plain capitalised words

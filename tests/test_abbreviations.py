@@ -51,7 +51,7 @@ def test_a_letter_before_a_small_number_stands_for_that_many_words():
     assert pairs("We evaluate on the Fast Retrieval Set (FRS2) split.") == []  # a version number repeats nothing
 
 
-def test_a_name_spelt_out_after_its_colon_and_an_article():
+def test_a_name_spelt_out_after_its_colon_with_an_article_or_mid_sentence():
     assert pairs("We introduce QUIB: a Quasi-Uniform Index Builder that scales.") == [
         ("Quasi-Uniform Index Builder", "QUIB")]
     # the spelling runs on past "for"; the long form is the phrase before it
@@ -59,6 +59,10 @@ def test_a_name_spelt_out_after_its_colon_and_an_article():
     # without an article the words after a colon are as often the subject: "FD-Net: Feature Distillation for Nets"
     assert pairs("FD-Net: Feature Distillation for Nets.") == []
     assert pairs("Our finding: a widget never stalls.") == []
+    # mid-sentence it spells the name out, an "and" between capitalised words included
+    assert pairs("We then introduce GLaVA: Great Language and Vision Assistant, a model.") == [
+        ("Great Language and Vision Assistant", "GLaVA")]
+    assert pairs("We evaluate FooNet: Results show that it wins.") == []
 
 
 def test_a_long_form_never_reaches_back_past_an_earlier_bracket_but_skips_a_citation():

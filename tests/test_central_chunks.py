@@ -33,7 +33,10 @@ def candidates_of(nlp):
 def test_candidates_are_chunk_endings_without_opening_words(candidates_of):
     found = candidates_of("The cutting-edge sparse widget compression improves transformer-based gadget models.")
     assert set(found) == {"sparse widget compression", "widget compression", "transformer-based gadget models",
-                          "gadget models"}  # one word alone is no candidate, nor what starts inside a word
+                          "gadget models"}  # no head alone of a longer chunk, nor what starts inside a word
+    # a chunk of one word is: what a paper measures ("its robustness")
+    assert set(candidates_of("FooNet improves its robustness and the widget scalability.", known={"foonet"})) == {
+        "robustness", "widget scalability"}
 
 
 def test_opening_words_are_cut_as_the_mention_finder_cuts_them_but_participles_and_adverbs_stay(candidates_of):

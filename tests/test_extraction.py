@@ -2669,3 +2669,22 @@ def test_leading_and_near_optimal_praise_and_name_nothing(extract_one):
 def test_a_used_method_phrase_needs_one_word_before_a_generic_head(extract_one):
     names = by_name(extract_one("We propose FooNet. It employs a gadget algorithm and uses existing methods."))
     assert "gadget algorithm" in names and not [n for n in names if n.startswith("existing")], names
+
+
+def test_capitalised_words_joined_by_of_are_one_name_unless_an_organisation_s(extract_one):
+    result = extract_one("We test the agent on the Quest of Shadows benchmark and on Gadget's Riddle of Life, and "
+                         "compare it with Forest of Prompts. The authors thank the University of Zedland. The "
+                         "AUROC of BarNet drops.")
+    names = set(by_name(result))
+    assert {"Quest of Shadows", "Gadget's Riddle of Life", "Forest of Prompts"} <= names
+    assert not {"Shadows", "Prompts", "Forest", "Life", "University", "University of Zedland"} & names
+    assert not [n for n in names if n.startswith("AUROC ")]
+
+
+def test_a_hyphenated_word_a_number_opens_stays_whole(extract_one):
+    result = extract_one("We study 5-shot widget segmentation and 24-hour gadget imaging under a 2-Wasserstein "
+                         "distance, and reach the same .001-accurate solution quality.")
+    names = set(by_name(result))
+    assert {"5-shot widget segmentation", "24-hour gadget imaging", "2-Wasserstein distance"} <= names
+    assert not {"shot widget segmentation", "hour gadget imaging", "Wasserstein distance"} & names
+    assert not [n for n in names if n.startswith(".001")]

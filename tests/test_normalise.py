@@ -76,8 +76,10 @@ def test_the_guards_skip_no_character_their_passes_rewrite():
     assert normalise("a\u2003b\u00a0c\u3000d").text == "a b c d"
 
 
-def test_unicode_is_not_folded():
-    assert normalise("ﬁne-tuning of Ｇ models").text == "ﬁne-tuning of Ｇ models"
+def test_unicode_is_not_folded_but_for_ligatures():
+    text = "ﬁne-tuning of Ｇ models, eﬃcient ﬂows"
+    assert normalise(text).text == "fine-tuning of Ｇ models, efficient flows"
+    assert back(text, "fine-tuning") == "ﬁne-tuning" and back(text, "efficient") == "eﬃcient"
 
 
 def test_mathematical_styled_letters_read_as_their_plain_letter_one_for_one():
